@@ -1,0 +1,66 @@
+/* Declarations shared inside libfastcopy.  Everything here is hidden: the
+   only exported symbols are the standard names (entry.c) and the FASTCOPY_1
+   API (api.c).  */
+
+#ifndef FASTCOPY_INTERNAL_H
+#define FASTCOPY_INTERNAL_H 1
+
+#include "config.h"
+#include <stddef.h>
+#include "fastcopy.h"
+
+#define FC_HIDDEN __attribute__ ((visibility ("hidden")))
+
+/* Code that runs inside an IFUNC resolver, while ld.so is relocating
+   libfastcopy: no stack protector (a distribution's CFLAGS may turn it on,
+   and the canary is not ours to rely on this early), no libc, no
+   relocations.  */
+#define FC_EARLY __attribute__ ((no_stack_protector))
+
+/* Identifiers of every implementation, from the one list in impl-list.def.  */
+enum fc_impl_id
+{
+#define FC_IMPL(id, family, name, function, requires, summary) FC_IMPL_##id,
+#include "impl-list.def"
+#undef FC_IMPL
+  FC_IMPL_COUNT
+};
+
+/* Every implementation function.  Copy ones have memmove semantics.  */
+#define FC_IMPL(id, family, name, function, requires, summary) \
+  FC_DECLARE_##family (function);
+#define FC_DECLARE_COPY(f) \
+  FC_HIDDEN void *f (void *dst, const void *src, size_t n)
+#define FC_DECLARE_CLEAR(f) \
+  FC_HIDDEN void *f (void *dst, int c, size_t n)
+#include "impl-list.def"
+#undef FC_IMPL
+
+/* CPU features, read once by cpu-features.c, the one place that runs CPUID.
+   Safe to call from an IFUNC resolver: no relocations, no libc.  */
+FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
+
+/* Thresholds the variants read on their hot paths.  */
+struct fc_tunables
+{
+  size_t rep_movsb_threshold;	/* erms copy: REP MOVSB from this size */
+  size_t rep_stosb_threshold;	/* erms clear: REP STOSB from this size */
+};
+extern FC_HIDDEN struct fc_tunables fc_tunables;
+
+/* The policy: which implementation a family gets on this CPU, and why.
+   Runs inside the IFUNC resolvers, so it must not use relocations or libc.  */
+struct fc_selection
+{
+  enum fc_impl_id impl;
+  const char *reason;
+};
+FC_HIDDEN FC_EARLY struct fc_selection fc_select (enum fastcopy_family family);
+
+/* What the resolvers chose, for the introspection API.  */
+extern FC_HIDDEN struct fc_selection fc_selected[FASTCOPY_FAMILY_COUNT];
+
+/* The implementation table, generated from impl-list.def.  */
+extern FC_HIDDEN const struct fastcopy_impl fc_impl_table[FC_IMPL_COUNT];
+
+#endif

@@ -1,0 +1,13 @@
+/* memmove_scalar: 64-bit general-purpose registers only, no string
+   instructions (gpr-inline.h describes the strategy).  */
+
+#pragma GCC target ("general-regs-only")
+
+#include "fastcopy-internal.h"
+#include "gpr-inline.h"
+
+void *
+memmove_scalar (void *dst, const void *src, size_t n)
+{
+  return memmove_gpr (dst, src, n);
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# One command from a fresh Debian 12 checkout:
+#   ./quickstart.sh         install build dependencies, build, show what libfastcopy
+#                           detects and chooses on this machine
+#   ./quickstart.sh check   the same build, then the whole testsuite (make check)
+# The build lives in _build/ (out of tree).  Root installs packages directly;
+# other users get them through sudo.
+set -eu
+cd "$(dirname "$0")"
+top=$(pwd)
+
+deps="build-essential autoconf automake libtool pkg-config dejagnu qemu-user valgrind g++ python3"
+missing=""
+for p in $deps; do
+  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "quickstart: installing:$missing" >&2
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
+fi
+
+[ -x configure ] && [ configure -nt configure.ac ] || ./bootstrap
+mkdir -p _build
+cd _build
+[ -f Makefile ] || "$top/configure" --quiet
+make -j"$(nproc)" --quiet
+
+case "${1:-run}" in
+  run)
+    ./tools/fastcopy-info
+    ;;
+  check)
+    make check
+    ;;
+  *)
+    echo "usage: $0 [run|check]" >&2
+    exit 2
+    ;;
+esac

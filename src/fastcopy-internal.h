@@ -40,11 +40,16 @@ enum fc_impl_id
    Safe to call from an IFUNC resolver: no relocations, no libc.  */
 FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
 
-/* Thresholds the variants read on their hot paths.  */
+/* Thresholds the variants read on their hot paths.  The policy fills them
+   with defaults for the CPU and the chosen variants (select.c).  */
 struct fc_tunables
 {
-  size_t rep_movsb_threshold;	/* erms copy: REP MOVSB from this size */
-  size_t rep_stosb_threshold;	/* erms clear: REP STOSB from this size */
+  size_t rep_movsb_threshold;	/* copy: REP MOVSB from this size ... */
+  size_t copy_nt_threshold;	/* ... up to here; streaming stores above */
+  size_t rep_stosb_threshold;	/* clear: REP STOSB from this size ... */
+  size_t clear_nt_threshold;	/* ... up to here; streaming stores above */
+  int alias_guard;		/* copy: no REP MOVSB when (dst-src)%4096
+				   is in 1..63 */
 };
 extern FC_HIDDEN struct fc_tunables fc_tunables;
 

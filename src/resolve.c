@@ -50,18 +50,28 @@ clear_function (enum fc_impl_id id)
     }
 }
 
+/* Set when the AVX2 variant is selected, so that the exported entry points
+   in front of it fall through instead of jumping through the slot.  Written
+   by the resolvers, i.e. before ld.so makes this section read-only.  */
+FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+unsigned char fc_copy_fallthrough, fc_clear_fallthrough;
+
 static FC_EARLY fastcopy_copy_fn
 resolve_copy (void)
 {
-  fc_selected[FASTCOPY_FAMILY_COPY] = fc_select (FASTCOPY_FAMILY_COPY);
-  return copy_function (fc_selected[FASTCOPY_FAMILY_COPY].impl);
+  struct fc_selection s = fc_select (FASTCOPY_FAMILY_COPY);
+  fc_selected[FASTCOPY_FAMILY_COPY] = s;
+  fc_copy_fallthrough = s.impl == FC_IMPL_COPY_AVX2;
+  return copy_function (s.impl);
 }
 
 static FC_EARLY fastcopy_clear_fn
 resolve_clear (void)
 {
-  fc_selected[FASTCOPY_FAMILY_CLEAR] = fc_select (FASTCOPY_FAMILY_CLEAR);
-  return clear_function (fc_selected[FASTCOPY_FAMILY_CLEAR].impl);
+  struct fc_selection s = fc_select (FASTCOPY_FAMILY_CLEAR);
+  fc_selected[FASTCOPY_FAMILY_CLEAR] = s;
+  fc_clear_fallthrough = s.impl == FC_IMPL_CLEAR_AVX2;
+  return clear_function (s.impl);
 }
 
 static void *copy_ifunc (void *, const void *, size_t)
@@ -69,5 +79,5 @@ static void *copy_ifunc (void *, const void *, size_t)
 static void *clear_ifunc (void *, int, size_t)
   __attribute__ ((ifunc ("resolve_clear")));
 
-const fastcopy_copy_fn fc_copy_slot = copy_ifunc;
-const fastcopy_clear_fn fc_clear_slot = clear_ifunc;
+FC_HIDDEN const fastcopy_copy_fn fc_copy_slot = copy_ifunc;
+FC_HIDDEN const fastcopy_clear_fn fc_clear_slot = clear_ifunc;

@@ -54,13 +54,22 @@ struct fc_tunables
 extern FC_HIDDEN struct fc_tunables fc_tunables;
 
 /* The policy: which implementation a family gets on this CPU, and why.
-   Runs inside the IFUNC resolvers, so it must not use relocations or libc.  */
+   Runs inside the IFUNC resolvers, so it must not use relocations or libc.
+   fc_select is what the resolvers call; the pieces it is made of:
+   fc_select_auto (the default rules), fc_select_seed (the seed patch's
+   rules) and fc_default_thresholds (fills fc_tunables for a choice).  */
 struct fc_selection
 {
   enum fc_impl_id impl;
   const char *reason;
 };
 FC_HIDDEN FC_EARLY struct fc_selection fc_select (enum fastcopy_family family);
+FC_HIDDEN FC_EARLY struct fc_selection
+fc_select_auto (enum fastcopy_family family);
+FC_HIDDEN FC_EARLY struct fc_selection
+fc_select_seed (enum fastcopy_family family);
+FC_HIDDEN FC_EARLY void fc_default_thresholds (enum fastcopy_family family,
+					       enum fc_impl_id impl);
 
 /* What the resolvers chose, for the introspection API.  */
 extern FC_HIDDEN struct fc_selection fc_selected[FASTCOPY_FAMILY_COUNT];

@@ -49,6 +49,7 @@ typedef char xmm_unaligned_t
 #endif
 
 #define LOOP_BYTES (4 * VEC_SIZE)
+#define LINE_VECS (64 / VEC_SIZE)	/* vectors in a cache line */
 #define NT_AHEAD 512	/* prefetch distance of the streaming loop */
 
 /* (dst - src) mod 4096 in 1..63: REP MOVSB's slow case on AMD Zen.  */
@@ -139,7 +140,11 @@ copy_vec_backward (unsigned char *d, const unsigned char *s, size_t n)
 FC_COLD void *
 copy_vec_stream (unsigned char *d, const unsigned char *s, size_t n)
 {
-  vec_t head = VLOAD (s);
+  /* The destination is aligned to a cache line, so up to 63 bytes precede
+     the loop: the head is a whole line.  */
+  vec_t head[LINE_VECS];
+  for (int i = 0; i < LINE_VECS; i++)
+    head[i] = VLOAD (s + i * VEC_SIZE);
   vec_t t0 = VLOAD (s + n - 4 * VEC_SIZE), t1 = VLOAD (s + n - 3 * VEC_SIZE);
   vec_t t2 = VLOAD (s + n - 2 * VEC_SIZE), t3 = VLOAD (s + n - VEC_SIZE);
   size_t skip = -(uintptr_t) d & 63;
@@ -164,7 +169,8 @@ copy_vec_stream (unsigned char *d, const unsigned char *s, size_t n)
   VSTORE (d + n - 3 * VEC_SIZE, t1);
   VSTORE (d + n - 2 * VEC_SIZE, t2);
   VSTORE (d + n - VEC_SIZE, t3);
-  VSTORE (d, head);
+  for (int i = 0; i < LINE_VECS; i++)
+    VSTORE (d + i * VEC_SIZE, head[i]);
   return d;
 }
 
@@ -266,7 +272,9 @@ set_vec_large (unsigned char *d, vec_t v, int c, size_t n)
   size_t skip = -(uintptr_t) d & (stream ? 63 : VEC_SIZE - 1);
   unsigned char *dp = d + skip;
   size_t left = n - skip;
-  VSTORE (d, v);
+  /* Up to 63 bytes before the aligned part when streaming: a whole line.  */
+  for (int i = 0; i < LINE_VECS; i++)
+    VSTORE (d + i * VEC_SIZE, v);
   if (stream)
     {
       while (left > LOOP_BYTES)

@@ -1,0 +1,103 @@
+/* Area: dispatch
+   Purpose: fastcopy_cpu() describes the CPU the program runs on: a vendor
+   string, and feature bits that agree with fastcopy_impl_usable (an entry
+   is usable exactly when its required bits are present).  Run natively
+   (model=native) the bits must match the flags the kernel reports in
+   /proc/cpuinfo; under qemu, whose /proc/cpuinfo is the host's, only the
+   model's absence of FSRM (none of the emulated models has it) is
+   checked.  */
+
+#include "fctest.h"
+
+/* fastcopy feature bit -> /proc/cpuinfo flag.  */
+static const struct
+{
+  unsigned long long bit;
+  const char *flag;
+} flags[] = {
+  { FASTCOPY_CPU_SSE2, "sse2" },
+  { FASTCOPY_CPU_ERMS, "erms" },
+  { FASTCOPY_CPU_FSRM, "fsrm" },
+  { FASTCOPY_CPU_AVX2, "avx2" },
+  { FASTCOPY_CPU_AVX512F, "avx512f" },
+  { FASTCOPY_CPU_AVX512BW, "avx512bw" },
+  { FASTCOPY_CPU_AVX512VL, "avx512vl" },
+  { FASTCOPY_CPU_CLZERO, "clzero" },
+};
+
+static char cpuinfo_flags[8192];
+
+static int
+has_flag (const char *flag)
+{
+  size_t len = strlen (flag);
+  for (const char *p = cpuinfo_flags; (p = strstr (p, flag)) != NULL; p++)
+    if ((p == cpuinfo_flags || p[-1] == ' ')
+	&& (p[len] == ' ' || p[len] == '\n' || p[len] == 0))
+      return 1;
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *model = "native";
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+
+  fct_init ();
+  for (int i = 1; i < argc; i++)
+    if (strncmp (argv[i], "model=", 6) == 0)
+      model = argv[i] + 6;
+
+  fct_expect (cpu != NULL && cpu->vendor[0] != 0 && cpu->vendor[12] == 0,
+	      "fastcopy_cpu reports a vendor");
+  if (cpu == NULL)
+    return fct_finish ();
+  printf ("  note: %s family %u model %u, features %#llx\n", cpu->vendor,
+	  cpu->family, cpu->model, cpu->features);
+
+  fct_begin ("fastcopy_impl_usable agrees with the feature bits");
+  for (size_t i = 0; i < fastcopy_impl_count (); i++)
+    {
+      const struct fastcopy_impl *e = fastcopy_impl_at (i);
+      int want = (e->requires & ~cpu->features) == 0;
+      if (!fastcopy_impl_usable (e) != !want)
+	fct_fail ("%s: usable=%d, requires %#llx", e->name,
+		  fastcopy_impl_usable (e), e->requires);
+    }
+  fct_end ();
+
+  if (strcmp (model, "native") != 0)
+    {
+      fct_expect (!(cpu->features & FASTCOPY_CPU_FSRM),
+		  "the emulated CPU has no FSRM");
+      return fct_finish ();
+    }
+
+  FILE *f = fopen ("/proc/cpuinfo", "r");
+  char line[8192];
+  while (f != NULL && fgets (line, sizeof line, f) != NULL)
+    if (strncmp (line, "flags", 5) == 0)
+      {
+	char *colon = strchr (line, ':');
+	snprintf (cpuinfo_flags, sizeof cpuinfo_flags, "%s",
+		  colon ? colon + 1 : line);
+	break;
+      }
+  if (f != NULL)
+    fclose (f);
+  if (cpuinfo_flags[0] == 0)
+    {
+      fct_unsupported ("no flags line in /proc/cpuinfo");
+      return fct_finish ();
+    }
+  for (size_t i = 0; i < FCT_ARRAY_SIZE (flags); i++)
+    {
+      int lib = (cpu->features & flags[i].bit) != 0;
+      int kernel = has_flag (flags[i].flag);
+      fct_expect (lib == kernel,
+		  "feature %s: libfastcopy says %s, /proc/cpuinfo %s", flags[i].flag, lib ? "yes" : "no",
+		  kernel ? "yes" : "no");
+    }
+  return fct_finish ();
+}

@@ -53,6 +53,17 @@ struct fc_tunables
 };
 extern FC_HIDDEN struct fc_tunables fc_tunables;
 
+#include <stddef.h>
+#include "tunables-offsets.h"
+_Static_assert (offsetof (struct fc_tunables, rep_movsb_threshold)
+		== FC_TUNABLES_REP_MOVSB, "tunables-offsets.h is stale");
+_Static_assert (offsetof (struct fc_tunables, copy_nt_threshold)
+		== FC_TUNABLES_COPY_NT, "tunables-offsets.h is stale");
+_Static_assert (offsetof (struct fc_tunables, rep_stosb_threshold)
+		== FC_TUNABLES_REP_STOSB, "tunables-offsets.h is stale");
+_Static_assert (offsetof (struct fc_tunables, clear_nt_threshold)
+		== FC_TUNABLES_CLEAR_NT, "tunables-offsets.h is stale");
+
 /* The policy: which implementation a family gets on this CPU, and why.
    Runs inside the IFUNC resolvers, so it must not use relocations or libc.
    fc_select is what the resolvers call; the pieces it is made of:

@@ -5,23 +5,33 @@
 
    Like memmove_avx2, the entry is assembly so that each small size class
    is a short path:
-   1. n < 32: the byte replicated into a 64-bit register by multiplication,
-      then head and tail stores of 1, 2, 4 or 8 bytes, or two 16-byte
-      stores (16-31).
+   1. n < 32: the byte broadcast into xmm0 only (no dirty upper halves, so
+      no vzeroupper), then head and tail stores of 4, 8 or 16 bytes straight
+      from it, or single bytes below 4.
    2. 32 <= n <= 64, 128, 256: 2, 4 or 8 vector stores from head and tail.
-   3. n > 256: memset_avx2_large (memset-avx2-large.c): REP STOSB window,
-      streaming stores, the aligned store loop.
+   3. n > 256, below the REP STOSB and streaming thresholds: an aligned
+      4-vector store loop here (in C it measured 1.5-2x glibc at 257-768
+      bytes); from either threshold on, memset_avx2_large
+      (memset-avx2-large.c).
 
    The exported memset and __memset_chk are defined in front of memset_avx2
    and fall through into it when the policy chose it (see memmove-avx2.S
    for why).  */
 
 #include "asm.h"
+#include "tunables-offsets.h"
 
-	.hidden	fc_clear_fallthrough, fc_clear_slot, memset_avx2_large
+	.hidden	fc_clear_fallthrough, fc_clear_slot, fc_tunables, memset_avx2_large
 
 	.text
+	/* Placement as in memmove-avx2.S: the entry starts a 64-byte line,
+	   the stubs its tests jump to sit in front of it, and each size-class
+	   target starts a 32-byte block.  */
 	.p2align 6
+.Lvia_slot:
+	jmp	*fc_clear_slot(%rip)
+.Lchk_fail:
+	jmp	__chk_fail@PLT
 	.globl	__memset_chk
 	.type	__memset_chk, @function
 __memset_chk:
@@ -29,9 +39,16 @@ __memset_chk:
 	_CET_ENDBR
 	cmpq	%rdx, %rcx		/* dst_size < n: overflow */
 	jb	.Lchk_fail
+	jmp	.Lclear_dispatch
+	.cfi_endproc
+	.size	__memset_chk, . - __memset_chk
+
+	.p2align 6
 	.globl	memset
 	.type	memset, @function
 memset:
+.Lclear_dispatch:
+	.cfi_startproc
 	_CET_ENDBR
 	cmpb	$0, fc_clear_fallthrough(%rip)
 	je	.Lvia_slot
@@ -40,10 +57,10 @@ memset:
 	.type	memset_avx2, @function
 memset_avx2:
 	_CET_ENDBR
+	vmovd	%esi, %xmm0
 	movq	%rdi, %rax
 	cmpq	$32, %rdx
 	jb	.Lless_32
-	vmovd	%esi, %xmm0
 	vpbroadcastb %xmm0, %ymm0
 	cmpq	$64, %rdx
 	ja	.Lmore_64
@@ -53,10 +70,10 @@ memset_avx2:
 	vzeroupper
 	ret
 
+	.p2align 5
 .Lless_32:
-	movzbl	%sil, %ecx
-	movabsq	$0x0101010101010101, %r8
-	imulq	%r8, %rcx
+	/* Only xmm0 is written below: the upper halves stay clean.  */
+	vpbroadcastb %xmm0, %xmm0
 	cmpl	$16, %edx
 	jae	.Lbetween_16_31
 	cmpl	$8, %edx
@@ -64,30 +81,38 @@ memset_avx2:
 	cmpl	$4, %edx
 	jae	.Lbetween_4_7
 	cmpl	$1, %edx
+	ja	.Lbetween_2_3
 	jb	.Lreturn		/* n == 0 */
-	movb	%cl, (%rdi)
-	je	.Lreturn		/* flags still from cmpl: n == 1 */
-	movw	%cx, -2(%rdi,%rdx)
+	movb	%sil, (%rdi)
 .Lreturn:
 	ret
 
-.Lbetween_4_7:
-	movl	%ecx, (%rdi)
-	movl	%ecx, -4(%rdi,%rdx)
-	ret
-
-.Lbetween_8_15:
-	movq	%rcx, (%rdi)
-	movq	%rcx, -8(%rdi,%rdx)
-	ret
-
+	.p2align 5
 .Lbetween_16_31:
-	vmovq	%rcx, %xmm0
-	vpunpcklqdq %xmm0, %xmm0, %xmm0
 	vmovdqu	%xmm0, (%rdi)
 	vmovdqu	%xmm0, -16(%rdi,%rdx)
 	ret
 
+	.p2align 5
+.Lbetween_8_15:
+	vmovq	%xmm0, (%rdi)
+	vmovq	%xmm0, -8(%rdi,%rdx)
+	ret
+
+	.p2align 5
+.Lbetween_4_7:
+	vmovd	%xmm0, (%rdi)
+	vmovd	%xmm0, -4(%rdi,%rdx)
+	ret
+
+	.p2align 5
+.Lbetween_2_3:
+	movb	%sil, (%rdi)
+	movb	%sil, 1(%rdi)
+	movb	%sil, -1(%rdi,%rdx)
+	ret
+
+	.p2align 5
 .Lmore_64:
 	cmpq	$128, %rdx
 	ja	.Lmore_128
@@ -98,6 +123,7 @@ memset_avx2:
 	vzeroupper
 	ret
 
+	.p2align 5
 .Lmore_128:
 	cmpq	$256, %rdx
 	ja	.Lmore_256
@@ -112,17 +138,40 @@ memset_avx2:
 	vzeroupper
 	ret
 
+	.p2align 5
 .Lmore_256:
+	/* Below both the REP STOSB and the streaming threshold: an aligned
+	   4-vector loop between an unaligned head vector and an unaligned
+	   128-byte tail.  The rest is memset_avx2_large's.  */
+	cmpq	fc_tunables+FC_TUNABLES_REP_STOSB(%rip), %rdx
+	jae	.Llarge
+	cmpq	fc_tunables+FC_TUNABLES_CLEAR_NT(%rip), %rdx
+	jae	.Llarge
+	vmovdqu	%ymm0, (%rdi)
+	leaq	32(%rdi), %rcx
+	andq	$-32, %rcx		/* first aligned vector after the head */
+	leaq	-128(%rdi,%rdx), %rdx	/* where the tail starts */
+	.p2align 4
+.Lloop:
+	vmovdqa	%ymm0, (%rcx)
+	vmovdqa	%ymm0, 32(%rcx)
+	vmovdqa	%ymm0, 64(%rcx)
+	vmovdqa	%ymm0, 96(%rcx)
+	subq	$-128, %rcx
+	cmpq	%rdx, %rcx
+	jb	.Lloop
+	vmovdqu	%ymm0, (%rdx)
+	vmovdqu	%ymm0, 32(%rdx)
+	vmovdqu	%ymm0, 64(%rdx)
+	vmovdqu	%ymm0, 96(%rdx)
+	vzeroupper
+	ret
+
+.Llarge:
 	vzeroupper
 	jmp	memset_avx2_large
 
-.Lvia_slot:
-	jmp	*fc_clear_slot(%rip)
-
-.Lchk_fail:
-	jmp	__chk_fail@PLT
 	.cfi_endproc
-	.size	__memset_chk, . - __memset_chk
 	.size	memset, . - memset
 	.size	memset_avx2, . - memset_avx2
 

@@ -1,0 +1,67 @@
+/* fastcopy-bench: declarations shared by its source files.  */
+
+#ifndef FASTCOPY_BENCH_H
+#define FASTCOPY_BENCH_H 1
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef void *(*fcb_copy_fn) (void *dst, const void *src, size_t n);
+typedef void *(*fcb_set_fn) (void *dst, int c, size_t n);
+typedef void (*fcb_zero_fn) (void *dst, size_t n);
+
+/* stream.c: the "best streaming copy" reference, an AVX2 loop of
+   non-temporal stores.  Only for non-overlapping buffers.  */
+int fcb_stream_usable (void);
+void *fcb_stream_copy (void *dst, const void *src, size_t n);
+void *fcb_stream_set (void *dst, int c, size_t n);
+
+/* svg.c: charts written as one hand-made SVG document.  */
+enum fcb_chart_kind
+{
+  FCB_CHART_SIZE,		/* x: bytes, log2 axis */
+  FCB_CHART_LOG2,		/* x: plain numbers, log2 axis */
+  FCB_CHART_LINEAR,		/* x: plain numbers, linear axis */
+  FCB_CHART_BARS		/* grouped bars over named categories */
+};
+
+enum fcb_style
+{
+  FCB_STYLE_GLIBC,
+  FCB_STYLE_FASTCOPY,
+  FCB_STYLE_VARIANT,
+  FCB_STYLE_REFERENCE
+};
+
+struct fcb_series
+{
+  const char *label;
+  enum fcb_style style;
+  size_t n;
+  double *x;			/* unused for bars: y[i] belongs to category i */
+  double *y;			/* values <= 0 are not drawn */
+};
+
+struct fcb_chart
+{
+  const char *title;
+  const char *xlabel;
+  const char *ylabel;
+  enum fcb_chart_kind kind;
+  int ylog;
+  double refline;		/* horizontal line at this y; 0: none */
+  size_t nseries;
+  struct fcb_series *series;
+  size_t ncats;			/* bars only */
+  const char **cats;
+};
+
+/* Write CHARTS as one SVG document with heading TITLE and a second line
+   SUBTITLE.  Returns 0, or -1 if writing failed.  */
+int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
+		   const struct fcb_chart *charts, size_t ncharts);
+
+/* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
+const char *fcb_format_size (char *buf, size_t len, double bytes);
+
+#endif /* bench.h */

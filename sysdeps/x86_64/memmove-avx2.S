@@ -11,9 +11,12 @@
       16-byte vectors (16-31), head and tail possibly overlapping.
    2. 32 < n <= 64, 128, 256: 2, 4 or 8 vectors, half from the head and half
       from the tail.
-   3. n > 256: memmove_avx2_large (memmove-avx2-large.c), where the size and
-      overlap tests no longer cost anything measurable: REP MOVSB window,
-      aliasing guard, streaming stores and the vector loops.
+   3. n > 256, forward-safe, below the REP MOVSB and streaming thresholds:
+      a software-pipelined loop of 128-byte blocks here (the same loop in C
+      measured 1.1-1.3x glibc at 257-1024 bytes, and 1.12x at 16 KiB with
+      (dst - src) mod 4096 = 32); otherwise memmove_avx2_large
+      (memmove-avx2-large.c): backward copies, the REP MOVSB window with
+      its aliasing guard, streaming stores.
 
    The exported memmove, memcpy, memcpy@GLIBC_2.2.5, __memcpy_chk and
    __memmove_chk are defined here, in front of memmove_avx2: when the policy
@@ -23,8 +26,9 @@
    measurable.  */
 
 #include "asm.h"
+#include "tunables-offsets.h"
 
-	.hidden	fc_copy_fallthrough, fc_copy_slot, memmove_avx2_large
+	.hidden	fc_copy_fallthrough, fc_copy_slot, fc_tunables, memmove_avx2_large
 
 	.text
 	/* Code placement matters to the small-size paths (measured up to
@@ -161,7 +165,88 @@ memmove_avx2:
 	vzeroupper
 	ret
 
+	.p2align 5
 .Lmore_256:
+	/* Forward-safe and below both the REP MOVSB and the streaming
+	   threshold: the loop below.  Otherwise memmove_avx2_large.  */
+	movq	%rdi, %rcx
+	subq	%rsi, %rcx
+	cmpq	%rdx, %rcx
+	jb	.Llarge			/* dst inside (src, src+n) */
+	cmpq	fc_tunables+FC_TUNABLES_REP_MOVSB(%rip), %rdx
+	jae	.Llarge
+	cmpq	fc_tunables+FC_TUNABLES_COPY_NT(%rip), %rdx
+	jae	.Llarge
+	/* ymm0 holds the head; the last 128 bytes go to ymm5-8.  Then
+	   128-byte blocks to 32-byte-aligned destinations, software-pipelined:
+	   each block is loaded before the previous one is stored, so a load
+	   never waits on a store to the same 4 KiB page offset (4K aliasing,
+	   (dst - src) mod 4096 below 128).  */
+	vmovdqu	-128(%rsi,%rdx), %ymm5
+	vmovdqu	-96(%rsi,%rdx), %ymm6
+	vmovdqu	-64(%rsi,%rdx), %ymm7
+	vmovdqu	-32(%rsi,%rdx), %ymm8
+	leaq	32(%rdi), %rcx
+	andq	$-32, %rcx		/* rcx: first aligned block after the head */
+	movq	%rcx, %r8
+	subq	%rdi, %r8
+	addq	%rsi, %r8		/* r8: its source */
+	leaq	-128(%rdi,%rdx), %r9	/* r9: where the tail starts */
+	vmovdqu	(%r8), %ymm1
+	vmovdqu	32(%r8), %ymm2
+	vmovdqu	64(%r8), %ymm3
+	vmovdqu	96(%r8), %ymm4
+	.p2align 4
+.Lloop:
+	/* ymm1-4: the block for rcx.  */
+	subq	$-128, %r8
+	leaq	128(%rcx), %r10
+	cmpq	%r9, %r10
+	jae	.Lstore_a
+	vmovdqu	(%r8), %ymm9
+	vmovdqu	32(%r8), %ymm10
+	vmovdqu	64(%r8), %ymm11
+	vmovdqu	96(%r8), %ymm12
+	vmovdqa	%ymm1, (%rcx)
+	vmovdqa	%ymm2, 32(%rcx)
+	vmovdqa	%ymm3, 64(%rcx)
+	vmovdqa	%ymm4, 96(%rcx)
+	/* ymm9-12: the block for r10.  */
+	subq	$-128, %r8
+	leaq	128(%r10), %rcx
+	cmpq	%r9, %rcx
+	jae	.Lstore_b
+	vmovdqu	(%r8), %ymm1
+	vmovdqu	32(%r8), %ymm2
+	vmovdqu	64(%r8), %ymm3
+	vmovdqu	96(%r8), %ymm4
+	vmovdqa	%ymm9, (%r10)
+	vmovdqa	%ymm10, 32(%r10)
+	vmovdqa	%ymm11, 64(%r10)
+	vmovdqa	%ymm12, 96(%r10)
+	jmp	.Lloop
+
+.Lstore_b:
+	vmovdqa	%ymm9, (%r10)
+	vmovdqa	%ymm10, 32(%r10)
+	vmovdqa	%ymm11, 64(%r10)
+	vmovdqa	%ymm12, 96(%r10)
+	jmp	.Lstore_tail
+.Lstore_a:
+	vmovdqa	%ymm1, (%rcx)
+	vmovdqa	%ymm2, 32(%rcx)
+	vmovdqa	%ymm3, 64(%rcx)
+	vmovdqa	%ymm4, 96(%rcx)
+.Lstore_tail:
+	vmovdqu	%ymm5, (%r9)
+	vmovdqu	%ymm6, 32(%r9)
+	vmovdqu	%ymm7, 64(%r9)
+	vmovdqu	%ymm8, 96(%r9)
+	vmovdqu	%ymm0, (%rdi)
+	vzeroupper
+	ret
+
+.Llarge:
 	vzeroupper
 	jmp	memmove_avx2_large
 

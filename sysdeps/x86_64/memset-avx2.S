@@ -129,12 +129,12 @@ memset_avx2:
 	ja	.Lmore_256
 	vmovdqu	%ymm0, (%rdi)
 	vmovdqu	%ymm0, 32(%rdi)
+	vmovdqu	%ymm0, -64(%rdi,%rdx)
+	vmovdqu	%ymm0, -32(%rdi,%rdx)
 	vmovdqu	%ymm0, 64(%rdi)
 	vmovdqu	%ymm0, 96(%rdi)
 	vmovdqu	%ymm0, -128(%rdi,%rdx)
 	vmovdqu	%ymm0, -96(%rdi,%rdx)
-	vmovdqu	%ymm0, -64(%rdi,%rdx)
-	vmovdqu	%ymm0, -32(%rdi,%rdx)
 	vzeroupper
 	ret
 

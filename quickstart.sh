@@ -1,7 +1,8 @@
 #!/bin/sh
 # One command from a fresh Debian 12 checkout:
 #   ./quickstart.sh         install build dependencies, build, show what libfastcopy
-#                           detects and chooses on this machine
+#                           detects and chooses on this machine, and a short
+#                           benchmark against glibc
 #   ./quickstart.sh check   the same build, then the whole testsuite (make check)
 # The build lives in _build/ (out of tree).  Root installs packages directly;
 # other users get them through sudo.
@@ -30,6 +31,8 @@ make -j"$(nproc)" --quiet
 case "${1:-run}" in
   run)
     ./tools/fastcopy-info
+    echo
+    ./bench/fastcopy-bench --quick
     ;;
   check)
     make check

@@ -100,6 +100,148 @@ const struct fastcopy_choice *fastcopy_selected (const char *function);
 /* The exported function names, in a fixed order, NULL-terminated.  */
 const char *const *fastcopy_functions (void);
 
+/* Settings.
+
+   The implementation of each family and the thresholds the variants read
+   can be set, lowest precedence first, by: the built-in defaults for this
+   CPU and implementation; the configuration file (fastcopy.conf(5), by
+   default /etc/fastcopy.conf); the FASTCOPY environment variable
+   (comma-separated key=value items).  They are read once, when the library
+   is loaded.  Secure-execution (setuid, setgid, file capabilities)
+   processes ignore the environment and read the system file only when it
+   is a regular file owned by root that group and others cannot write.  A
+   bad item is ignored -- the lower layer's value stays -- and recorded as a
+   diagnostic; nothing is ever printed.  */
+
+/* Where a value, or a diagnostic, comes from.  */
+enum fastcopy_source
+{
+  FASTCOPY_SOURCE_DEFAULT = 0,	/* built in for this CPU */
+  FASTCOPY_SOURCE_FILE = 1,	/* the configuration file */
+  FASTCOPY_SOURCE_ENV = 2,	/* the FASTCOPY environment variable */
+  FASTCOPY_SOURCE_API = 3,	/* fastcopy_set in this process */
+  FASTCOPY_SOURCE_ENV_CONFIG = 4	/* FASTCOPY_CONFIG (diagnostics only) */
+};
+
+enum fastcopy_setting_type
+{
+  FASTCOPY_SETTING_IMPL = 0,	/* "auto", "seed" or an implementation */
+  FASTCOPY_SETTING_SIZE = 1,	/* bytes, or "never" */
+  FASTCOPY_SETTING_BOOL = 2	/* "on" or "off" */
+};
+
+/* The threshold value "never".  */
+#define FASTCOPY_NEVER (~0ull)
+
+struct fastcopy_setting
+{
+  const char *key;		/* "copy", "rep_movsb_threshold", ... */
+  enum fastcopy_family family;
+  enum fastcopy_setting_type type;
+  const char *value;		/* effective, as a configuration spells it:
+				   "auto", "erms", "4096", "never", "on" */
+  unsigned long long number;	/* SIZE: bytes or FASTCOPY_NEVER; BOOL: 0 or
+				   1; IMPL: 0 */
+  const char *default_value;	/* what it would be with no setting */
+  enum fastcopy_source source;
+  const char *origin;		/* "default", "/etc/fastcopy.conf:12",
+				   "FASTCOPY item 2", "fastcopy_set" */
+  unsigned int line;		/* line of the file, item of FASTCOPY; 0 */
+  int used;			/* the family's selected implementation
+				   reads it (thresholds, alias_guard) */
+};
+
+/* The settings of this process, in a fixed order; NULL for I past the
+   last.  fastcopy_setting_find looks one up by key.  The strings stay
+   valid until fastcopy_set changes the setting.  */
+size_t fastcopy_setting_count (void);
+const struct fastcopy_setting *fastcopy_setting_at (size_t i);
+const struct fastcopy_setting *fastcopy_setting_find (const char *key);
+
+/* A problem with a setting.  An error means the item (line 0: the whole
+   file or variable) was ignored; a warning, that it applies but is
+   probably not what was meant.  */
+enum fastcopy_severity
+{
+  FASTCOPY_ERROR = 0,
+  FASTCOPY_WARNING = 1
+};
+
+struct fastcopy_diagnostic
+{
+  enum fastcopy_severity severity;
+  enum fastcopy_source source;
+  const char *origin;		/* the file's path, "FASTCOPY",
+				   "FASTCOPY_CONFIG" or "fastcopy_set" */
+  unsigned int line;		/* file line or FASTCOPY item; 0: all */
+  const char *key;		/* the setting concerned, or NULL */
+  const char *message;		/* "unknown setting 'foo'", no origin */
+};
+
+/* The diagnostics of loading this process's settings.  */
+size_t fastcopy_diagnostic_count (void);
+const struct fastcopy_diagnostic *fastcopy_diagnostic_at (size_t i);
+
+enum fastcopy_file_state
+{
+  FASTCOPY_FILE_NONE = 0,	/* not read: FASTCOPY_CONFIG is empty */
+  FASTCOPY_FILE_ABSENT = 1,	/* does not exist */
+  FASTCOPY_FILE_USED = 2,	/* read: its good lines apply */
+  FASTCOPY_FILE_REJECTED = 3	/* refused as a whole (see diagnostics) */
+};
+
+enum fastcopy_env_state
+{
+  FASTCOPY_ENV_UNSET = 0,
+  FASTCOPY_ENV_USED = 1,	/* its good items apply */
+  FASTCOPY_ENV_REJECTED = 2,	/* refused as a whole (too long) */
+  FASTCOPY_ENV_IGNORED = 3	/* not read: secure-execution process */
+};
+
+struct fastcopy_config_state
+{
+  const char *system_path;	/* this build's configuration file */
+  const char *path;		/* the file this process read or tried;
+				   "" when none */
+  int path_from_env;		/* FASTCOPY_CONFIG named it (or none) */
+  enum fastcopy_file_state file;
+  enum fastcopy_env_state env;
+  int secure;			/* secure-execution process */
+  unsigned int errors;		/* diagnostics, including those past the
+				   ones kept */
+  unsigned int warnings;
+  unsigned int dropped;		/* diagnostics not kept */
+};
+
+const struct fastcopy_config_state *fastcopy_config_state (void);
+
+/* Called once per diagnostic by the functions below.  */
+typedef void (*fastcopy_diagnostic_fn) (const struct fastcopy_diagnostic *d,
+					void *arg);
+
+/* Check configuration file PATH with the library's own reader and parser,
+   against this CPU; FN (may be NULL) gets every diagnostic, in order.
+   With FASTCOPY_CHECK_TRUSTED, also the rules of the system file: owned
+   by root, not writable by group or others.  Returns the number of errors
+   (0: the file is good), -1 if out of memory.  */
+#define FASTCOPY_CHECK_TRUSTED 1u
+int fastcopy_check_config (const char *path, unsigned int flags,
+			   fastcopy_diagnostic_fn fn, void *arg);
+
+/* Check a FASTCOPY value (comma-separated key=value items), as above.  */
+int fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn,
+			void *arg);
+
+/* Change thresholds or alias_guard of this process now: ITEMS as in
+   FASTCOPY ("rep_movsb_threshold=never,copy_nt_threshold=1M").  Meant for
+   benchmarks and tuning; the implementations themselves are chosen at load
+   time, so "copy" and "clear" are refused.  Items are applied or refused
+   one by one; FN (may be NULL) gets a diagnostic for each refused one.
+   Calls in progress in other threads see the old or the new value.  Not
+   thread-safe with itself or with fastcopy_setting_at.  Returns the number
+   of refused items.  */
+int fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg);
+
 /* The library's version, "MAJOR.MINOR.PATCH".  */
 const char *fastcopy_version (void);
 

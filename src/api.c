@@ -1,9 +1,16 @@
-/* The FASTCOPY_1 API: CPU features, the implementation table, and what each
-   exported function was bound to.  Runs after relocation, so libc is fine
-   here.  */
+/* The FASTCOPY_1 API: CPU features, the implementation table, what each
+   exported function was bound to, and the settings behind it.  Runs after
+   relocation, so libc is fine here.  */
 
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
 #include "fastcopy-internal.h"
+#include "settings.h"
 
 const char *
 fastcopy_version (void)
@@ -103,4 +110,594 @@ const char *const *
 fastcopy_functions (void)
 {
   return function_names;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Settings and their diagnostics (settings.c reads them while the library
+   is relocated; what follows only reports them, with libc).  */
+
+static const char *
+source_origin (unsigned char src)
+{
+  switch (src)
+    {
+    case FC_SRC_FILE: return fc_settings.path;
+    case FC_SRC_ENV: return "FASTCOPY";
+    case FC_SRC_ENV_CONFIG: return "FASTCOPY_CONFIG";
+    case FC_SRC_API: return "fastcopy_set";
+    default: return "default";
+    }
+}
+
+static const char *
+file_type (unsigned long long mode)
+{
+  switch (mode & S_IFMT)
+    {
+    case S_IFDIR: return "a directory";
+    case S_IFIFO: return "a FIFO";
+    case S_IFCHR: return "a character device";
+    case S_IFBLK: return "a block device";
+    case S_IFSOCK: return "a socket";
+    case S_IFLNK: return "a symbolic link";
+    default: return "not a regular file";
+    }
+}
+
+/* "avx2, sse2, fsrm, erms or scalar": the implementations of FAMILY.  */
+static void
+impl_names (enum fastcopy_family family, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  len += (size_t) snprintf (buf, size, "auto, seed");
+  for (size_t i = 0; i < FC_IMPL_COUNT && len < size; i++)
+    if (fc_impl_table[i].family == family)
+      len += (size_t) snprintf (buf + len, size - len, ", %s",
+				fc_impl_table[i].name);
+}
+
+static void
+feature_names_of (unsigned long long bits, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (unsigned int b = 0; b < FASTCOPY_CPU_FEATURE_COUNT && len < size; b++)
+    if (bits & (1ull << b))
+      len += (size_t) snprintf (buf + len, size - len, "%s%s",
+				len ? ", " : "", feature_names[b]);
+}
+
+static void
+format_size (unsigned long long v, char *buf, size_t size)
+{
+  if (v == FC_NEVER)
+    snprintf (buf, size, "never");
+  else
+    snprintf (buf, size, "%llu", v);
+}
+
+/* The message of diagnostic D, without its origin.  */
+static void
+format_message (const struct fc_diag *d, char *buf, size_t size)
+{
+  const char *key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : "";
+  const char *t = d->text;
+  char list[160], a[32];
+  switch (d->code)
+    {
+    case FC_E_OPEN:
+      snprintf (buf, size, "cannot open: %s", strerror ((int) d->num));
+      break;
+    case FC_E_READ:
+      snprintf (buf, size, "cannot read: %s; file ignored",
+		strerror ((int) d->num));
+      break;
+    case FC_E_STAT:
+      snprintf (buf, size, "cannot fstat: %s; file ignored",
+		strerror ((int) d->num));
+      break;
+    case FC_E_NOT_REGULAR:
+      snprintf (buf, size, "%s, not a regular file: ignored",
+		file_type (d->num));
+      break;
+    case FC_E_OWNER:
+      snprintf (buf, size, "owned by uid %llu, not by root: ignored "
+		"(the system configuration file must be root's)", d->num);
+      break;
+    case FC_E_MODE:
+      snprintf (buf, size, "writable by group or others (mode %04llo): "
+		"ignored", d->num & 07777);
+      break;
+    case FC_E_FILE_TOO_BIG:
+      snprintf (buf, size, "larger than %u bytes (%s%llu): file ignored",
+		FC_FILE_MAX, d->num > FC_FILE_MAX ? "" : "at least ", d->num);
+      break;
+    case FC_E_LINE_TOO_LONG:
+      snprintf (buf, size, "line longer than %u bytes: ignored", FC_LINE_MAX);
+      break;
+    case FC_E_NUL:
+      snprintf (buf, size, "NUL byte in the line: ignored");
+      break;
+    case FC_E_SYNTAX:
+      snprintf (buf, size, "expected 'key = value', got '%s': ignored", t);
+      break;
+    case FC_E_NO_KEY:
+      snprintf (buf, size, "no setting name before '=': ignored");
+      break;
+    case FC_E_UNKNOWN_KEY:
+      snprintf (buf, size, "unknown setting '%s' (known: copy, clear, "
+		"rep_movsb_threshold, copy_nt_threshold, rep_stosb_threshold, "
+		"clear_nt_threshold, alias_guard): ignored", t);
+      break;
+    case FC_E_NO_VALUE:
+      snprintf (buf, size, "%s: no value: ignored", key);
+      break;
+    case FC_E_UNKNOWN_IMPL:
+      impl_names (fc_key_family (d->key), list, sizeof list);
+      snprintf (buf, size, "%s: unknown implementation '%s' (known: %s): "
+		"ignored", key, t, list);
+      break;
+    case FC_E_IMPL_UNUSABLE:
+      feature_names_of (d->num, list, sizeof list);
+      snprintf (buf, size, "%s: implementation '%s' cannot run on this CPU "
+		"(no %s): ignored", key, t, list);
+      break;
+    case FC_E_NOT_SIZE:
+      snprintf (buf, size, "%s: '%s' is not a size (bytes, optionally with "
+		"K, KiB, M, MiB, G, GiB, T or TiB; or 'never'): ignored",
+		key, t);
+      break;
+    case FC_E_NEGATIVE:
+      snprintf (buf, size, "%s: negative size '%s': ignored", key, t);
+      break;
+    case FC_E_SIZE_RANGE:
+      snprintf (buf, size, "%s: '%s' is above the 1 TiB limit (use 'never' "
+		"to turn it off): ignored", key, t);
+      break;
+    case FC_E_NOT_BOOL:
+      snprintf (buf, size, "%s: '%s' is not on, off, yes, no, true, false, "
+		"1 or 0: ignored", key, t);
+      break;
+    case FC_E_ENV_TOO_LONG:
+      snprintf (buf, size, "longer than %u bytes: ignored", FC_ENV_MAX);
+      break;
+    case FC_E_PATH_TOO_LONG:
+      snprintf (buf, size, "longer than %u bytes: no configuration file "
+		"read", FC_PATH_MAX);
+      break;
+    case FC_E_PATH_RELATIVE:
+      snprintf (buf, size, "'%s' is not an absolute path: no configuration "
+		"file read", t);
+      break;
+    case FC_E_LOAD_TIME:
+      snprintf (buf, size, "%s: implementations are chosen when the library "
+		"is loaded (set it in FASTCOPY or the configuration file): "
+		"ignored", key);
+      break;
+    case FC_W_DUPLICATE:
+      snprintf (buf, size, "%s set again: overrides %s %llu", key,
+		d->src == FC_SRC_FILE ? "line" : "item", d->num);
+      break;
+    case FC_W_REP_ABOVE_NT:
+      format_size (d->num, a, sizeof a);
+      snprintf (buf, size, "%s is not below %s (%s): REP %s is never used",
+		key, d->key == FC_KEY_REP_MOVSB ? "copy_nt_threshold"
+		: "clear_nt_threshold", a,
+		d->key == FC_KEY_REP_MOVSB ? "MOVSB" : "STOSB");
+      break;
+    default:
+      snprintf (buf, size, "unknown problem %d", d->code);
+      break;
+    }
+}
+
+/* A public diagnostic for D; MESSAGE is its buffer.  */
+static void
+make_diagnostic (const struct fc_diag *d, const char *path,
+		 struct fastcopy_diagnostic *out, char *message, size_t size)
+{
+  format_message (d, message, size);
+  out->severity = d->code >= FC_W_FIRST ? FASTCOPY_WARNING : FASTCOPY_ERROR;
+  out->source = (enum fastcopy_source) d->src;
+  out->origin = d->src == FC_SRC_FILE ? path : source_origin (d->src);
+  out->line = d->line;
+  out->key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : NULL;
+  out->message = message;
+}
+
+/* Deliver the diagnostics of DIAGS to FN, and one for those not kept.  */
+static void
+deliver (const struct fc_diags *diags, const char *path,
+	 fastcopy_diagnostic_fn fn, void *arg)
+{
+  if (fn == NULL)
+    return;
+  char message[512];
+  struct fastcopy_diagnostic out;
+  for (unsigned int i = 0; i < diags->count; i++)
+    {
+      make_diagnostic (&diags->d[i], path, &out, message, sizeof message);
+      fn (&out, arg);
+    }
+  if (diags->dropped > 0)
+    {
+      snprintf (message, sizeof message, "%u more problems not listed",
+		diags->dropped);
+      out.severity = FASTCOPY_ERROR;
+      out.source = diags->d[FC_MAX_DIAGS - 1].src;
+      out.origin = diags->d[FC_MAX_DIAGS - 1].src == FC_SRC_FILE
+		   ? path : source_origin (diags->d[FC_MAX_DIAGS - 1].src);
+      out.line = 0;
+      out.key = NULL;
+      out.message = message;
+      fn (&out, arg);
+    }
+}
+
+/* A REP window closed by the streaming threshold, when LAYER gives both.  */
+static void
+check_windows (const struct fc_layer *layer, struct fc_diags *diags)
+{
+  static const int pairs[2][2] = {
+    { FC_KEY_REP_MOVSB, FC_KEY_COPY_NT }, { FC_KEY_REP_STOSB, FC_KEY_CLEAR_NT }
+  };
+  for (int i = 0; i < 2; i++)
+    {
+      const struct fc_item *rep = &layer->item[pairs[i][0]];
+      const struct fc_item *nt = &layer->item[pairs[i][1]];
+      if (rep->set && nt->set && rep->value != FC_NEVER
+	  && rep->value >= nt->value)
+	fc_diag_add (diags, FC_W_REP_ABOVE_NT, rep->src, rep->line,
+		     pairs[i][0], nt->value, "", 0);
+    }
+}
+
+struct check_state
+{
+  struct fc_parser parser;
+  struct fc_layer layer;
+  struct fc_diags diags;
+  char buf[4096];
+};
+
+int
+fastcopy_check_config (const char *path, unsigned int flags,
+		       fastcopy_diagnostic_fn fn, void *arg)
+{
+  struct check_state *c = calloc (1, sizeof *c);
+  if (c == NULL)
+    return -1;
+  fc_parser_init (&c->parser, &c->layer, &c->diags, FC_SRC_FILE);
+  int state = fc_read_config (path, flags & FASTCOPY_CHECK_TRUSTED
+				    ? FC_READ_TRUSTED : 0,
+			      &c->parser, c->buf, sizeof c->buf);
+  if (state == FC_FILE_ABSENT)
+    fc_diag_add (&c->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, ENOENT, "", 0);
+  if (state == FC_FILE_USED)
+    check_windows (&c->layer, &c->diags);
+  deliver (&c->diags, path, fn, arg);
+  int errors = (int) c->diags.errors;
+  free (c);
+  return errors;
+}
+
+int
+fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn, void *arg)
+{
+  struct check_state *c = calloc (1, sizeof *c);
+  if (c == NULL)
+    return -1;
+  size_t n = strlen (value);
+  if (n > FC_ENV_MAX)
+    fc_diag_add (&c->diags, FC_E_ENV_TOO_LONG, FC_SRC_ENV, 0, -1, FC_ENV_MAX,
+		 value, n);
+  else
+    {
+      fc_parse_env (value, n, &c->layer, &c->diags, FC_SRC_ENV);
+      check_windows (&c->layer, &c->diags);
+    }
+  deliver (&c->diags, "FASTCOPY", fn, arg);
+  int errors = (int) c->diags.errors;
+  free (c);
+  return errors;
+}
+
+/* The published view: settings and load-time diagnostics, built on first
+   use (and the settings again after fastcopy_set).  */
+struct published_setting
+{
+  struct fastcopy_setting s;
+  char value[32], default_value[32], origin[FC_PATH_MAX + 32];
+};
+static struct published_setting settings_view[FC_KEY_COUNT];
+static struct fastcopy_diagnostic diags_view[FC_MAX_DIAGS + 1];
+static char diag_messages[FC_MAX_DIAGS + 1][512];
+static size_t diags_view_count;
+static struct fastcopy_config_state config_view;
+static int view_state;		/* 0: not built, 1: building, 2: built */
+
+/* Which settings the selected implementation of a family reads: the
+   vector variants all of them, erms its REP threshold, fsrm and scalar
+   none.  */
+static int
+setting_used (int key)
+{
+  enum fc_impl_id id = fc_selected[fc_key_family (key)].impl;
+  int vector = id == FC_IMPL_COPY_AVX2 || id == FC_IMPL_COPY_SSE2
+	       || id == FC_IMPL_CLEAR_AVX2 || id == FC_IMPL_CLEAR_SSE2;
+  switch (key)
+    {
+    case FC_KEY_COPY:
+    case FC_KEY_CLEAR:
+      return 1;
+    case FC_KEY_REP_MOVSB:
+      return vector || id == FC_IMPL_COPY_ERMS;
+    case FC_KEY_REP_STOSB:
+      return vector || id == FC_IMPL_CLEAR_ERMS;
+    default:
+      return vector;
+    }
+}
+
+static const char *
+choice_name (unsigned long long choice)
+{
+  if (choice == FC_CHOICE_SEED)
+    return "seed";
+  if (choice >= FC_CHOICE_IMPL (0) && choice < FC_CHOICE_IMPL (FC_IMPL_COUNT))
+    return fc_impl_table[choice - FC_CHOICE_IMPL (0)].name;
+  return "auto";
+}
+
+static void
+tunable_values (int key, unsigned long long *now, unsigned long long *dflt)
+{
+  switch (key)
+    {
+    case FC_KEY_REP_MOVSB:
+      *now = fc_tunables.rep_movsb_threshold;
+      *dflt = fc_default_tunables.rep_movsb_threshold;
+      break;
+    case FC_KEY_COPY_NT:
+      *now = fc_tunables.copy_nt_threshold;
+      *dflt = fc_default_tunables.copy_nt_threshold;
+      break;
+    case FC_KEY_REP_STOSB:
+      *now = fc_tunables.rep_stosb_threshold;
+      *dflt = fc_default_tunables.rep_stosb_threshold;
+      break;
+    case FC_KEY_CLEAR_NT:
+      *now = fc_tunables.clear_nt_threshold;
+      *dflt = fc_default_tunables.clear_nt_threshold;
+      break;
+    default:
+      *now = (unsigned long long) fc_tunables.alias_guard;
+      *dflt = (unsigned long long) fc_default_tunables.alias_guard;
+      break;
+    }
+}
+
+static void
+build_settings_view (void)
+{
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      struct published_setting *p = &settings_view[k];
+      const struct fc_item *it = &fc_settings.merged.item[k];
+      struct fastcopy_setting *s = &p->s;
+      s->key = fc_key_name (k);
+      s->family = fc_key_family (k);
+      s->used = setting_used (k);
+      if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+	{
+	  s->type = FASTCOPY_SETTING_IMPL;
+	  s->number = 0;
+	  snprintf (p->value, sizeof p->value, "%s",
+		    choice_name (it->set ? it->value : FC_CHOICE_AUTO));
+	  snprintf (p->default_value, sizeof p->default_value, "auto");
+	}
+      else
+	{
+	  unsigned long long now, dflt;
+	  tunable_values (k, &now, &dflt);
+	  s->number = now;
+	  if (k == FC_KEY_ALIAS_GUARD)
+	    {
+	      s->type = FASTCOPY_SETTING_BOOL;
+	      snprintf (p->value, sizeof p->value, "%s", now ? "on" : "off");
+	      snprintf (p->default_value, sizeof p->default_value, "%s",
+			dflt ? "on" : "off");
+	    }
+	  else
+	    {
+	      s->type = FASTCOPY_SETTING_SIZE;
+	      format_size (now, p->value, sizeof p->value);
+	      format_size (dflt, p->default_value, sizeof p->default_value);
+	    }
+	}
+      s->value = p->value;
+      s->default_value = p->default_value;
+      s->source = it->set ? (enum fastcopy_source) it->src
+			  : FASTCOPY_SOURCE_DEFAULT;
+      s->line = it->set ? it->line : 0;
+      switch (s->source)
+	{
+	case FASTCOPY_SOURCE_FILE:
+	  snprintf (p->origin, sizeof p->origin, "%s:%u", fc_settings.path,
+		    it->line);
+	  break;
+	case FASTCOPY_SOURCE_ENV:
+	  snprintf (p->origin, sizeof p->origin, "FASTCOPY item %u", it->line);
+	  break;
+	case FASTCOPY_SOURCE_API:
+	  snprintf (p->origin, sizeof p->origin, "fastcopy_set");
+	  break;
+	default:
+	  snprintf (p->origin, sizeof p->origin, "default");
+	  break;
+	}
+      s->origin = p->origin;
+    }
+}
+
+static void
+diag_collect (const struct fastcopy_diagnostic *d, void *arg)
+{
+  (void) arg;
+  if (diags_view_count > FC_MAX_DIAGS)
+    return;
+  size_t i = diags_view_count++;
+  diags_view[i] = *d;
+  snprintf (diag_messages[i], sizeof diag_messages[i], "%s", d->message);
+  diags_view[i].message = diag_messages[i];
+}
+
+static void
+build_view (void)
+{
+  build_settings_view ();
+  diags_view_count = 0;
+  deliver (&fc_settings.diags, fc_settings.path, diag_collect, NULL);
+
+  struct fastcopy_config_state *c = &config_view;
+  c->system_path = FC_SYSCONF_PATH;
+  c->path = fc_settings.path;
+  c->path_from_env = fc_settings.config_overridden;
+  c->file = (enum fastcopy_file_state) fc_settings.file_state;
+  switch (fc_settings.env_state)
+    {
+    case FC_ENV_USED: c->env = FASTCOPY_ENV_USED; break;
+    case FC_ENV_REJECTED: c->env = FASTCOPY_ENV_REJECTED; break;
+    case FC_ENV_SECURE: c->env = FASTCOPY_ENV_IGNORED; break;
+    default: c->env = FASTCOPY_ENV_UNSET; break;
+    }
+  /* The library looked only when it had to; the report always says.  */
+  c->secure = fc_settings.secure_known ? fc_settings.secure
+				       : getauxval (AT_SECURE) != 0;
+  c->errors = fc_settings.diags.errors;
+  c->warnings = 0;
+  for (unsigned int i = 0; i < fc_settings.diags.count; i++)
+    if (fc_settings.diags.d[i].code >= FC_W_FIRST)
+      c->warnings++;
+  c->dropped = fc_settings.diags.dropped;
+}
+
+static void
+ensure_view (void)
+{
+  if (__atomic_load_n (&view_state, __ATOMIC_ACQUIRE) == 2)
+    return;
+  int expected = 0;
+  if (__atomic_compare_exchange_n (&view_state, &expected, 1, 0,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    {
+      build_view ();
+      __atomic_store_n (&view_state, 2, __ATOMIC_RELEASE);
+      return;
+    }
+  while (__atomic_load_n (&view_state, __ATOMIC_ACQUIRE) != 2)
+    sched_yield ();
+}
+
+size_t
+fastcopy_setting_count (void)
+{
+  return FC_KEY_COUNT;
+}
+
+const struct fastcopy_setting *
+fastcopy_setting_at (size_t i)
+{
+  if (i >= FC_KEY_COUNT)
+    return NULL;
+  ensure_view ();
+  return &settings_view[i].s;
+}
+
+const struct fastcopy_setting *
+fastcopy_setting_find (const char *key)
+{
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    if (strcmp (fc_key_name (k), key) == 0)
+      {
+	ensure_view ();
+	return &settings_view[k].s;
+      }
+  return NULL;
+}
+
+size_t
+fastcopy_diagnostic_count (void)
+{
+  ensure_view ();
+  return diags_view_count;
+}
+
+const struct fastcopy_diagnostic *
+fastcopy_diagnostic_at (size_t i)
+{
+  ensure_view ();
+  return i < diags_view_count ? &diags_view[i] : NULL;
+}
+
+const struct fastcopy_config_state *
+fastcopy_config_state (void)
+{
+  ensure_view ();
+  return &config_view;
+}
+
+int
+fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
+{
+  struct check_state *c = calloc (1, sizeof *c);
+  if (c == NULL)
+    return -1;
+  size_t n = strlen (items);
+  fc_parse_env (items, n, &c->layer, &c->diags, FC_SRC_API);
+  ensure_view ();
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      struct fc_item *it = &c->layer.item[k];
+      if (!it->set)
+	continue;
+      if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+	{
+	  fc_diag_add (&c->diags, FC_E_LOAD_TIME, FC_SRC_API, it->line, k, 0,
+		       "", 0);
+	  continue;
+	}
+      size_t v = (size_t) it->value;
+      switch (k)
+	{
+	case FC_KEY_REP_MOVSB:
+	  __atomic_store_n (&fc_tunables.rep_movsb_threshold, v,
+			    __ATOMIC_RELAXED);
+	  break;
+	case FC_KEY_COPY_NT:
+	  __atomic_store_n (&fc_tunables.copy_nt_threshold, v,
+			    __ATOMIC_RELAXED);
+	  break;
+	case FC_KEY_REP_STOSB:
+	  __atomic_store_n (&fc_tunables.rep_stosb_threshold, v,
+			    __ATOMIC_RELAXED);
+	  break;
+	case FC_KEY_CLEAR_NT:
+	  __atomic_store_n (&fc_tunables.clear_nt_threshold, v,
+			    __ATOMIC_RELAXED);
+	  break;
+	default:
+	  __atomic_store_n (&fc_tunables.alias_guard, (int) v,
+			    __ATOMIC_RELAXED);
+	  break;
+	}
+      fc_settings.merged.item[k] = *it;
+      fc_settings.merged.item[k].line = 0;
+    }
+  build_settings_view ();
+  deliver (&c->diags, "fastcopy_set", fn, arg);
+  int errors = (int) c->diags.errors;
+  free (c);
+  return errors;
 }

@@ -11,8 +11,8 @@
 
 #include "fastcopy-internal.h"
 
-extern FC_HIDDEN const fastcopy_copy_fn fc_copy_slot;
-extern FC_HIDDEN const fastcopy_clear_fn fc_clear_slot;
+extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
+extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
 
 /* glibc's fortify failure path: prints "*** buffer overflow detected ***:
    terminated" and aborts, exactly as glibc's own __*_chk do.  */

@@ -82,6 +82,22 @@ fc_select_seed (enum fastcopy_family family);
 FC_HIDDEN FC_EARLY void fc_default_thresholds (enum fastcopy_family family,
 					       enum fc_impl_id impl);
 
+/* The settings (settings.c, settings.h): what the configuration file and
+   the FASTCOPY environment variable ask for.  fc_settings_choice loads them
+   (once per process) and returns the implementation asked for FAMILY:
+   FC_CHOICE_AUTO (also when nothing is set), FC_CHOICE_SEED or
+   FC_CHOICE_IMPL (id) of an implementation usable on this CPU.  After
+   fc_default_thresholds, fc_settings_apply puts the configured thresholds
+   over the defaults and returns the reason to report: S's own, or one
+   naming the setting that chose the implementation.  */
+#define FC_CHOICE_AUTO 0ull
+#define FC_CHOICE_SEED 1ull
+#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
+FC_HIDDEN FC_EARLY unsigned long long
+fc_settings_choice (enum fastcopy_family family);
+FC_HIDDEN FC_EARLY const char *fc_settings_apply (enum fastcopy_family family,
+						  struct fc_selection s);
+
 /* What the resolvers chose, for the introspection API.  */
 extern FC_HIDDEN struct fc_selection fc_selected[FASTCOPY_FAMILY_COUNT];
 

@@ -9,10 +9,20 @@
    them for earlier-relocated BIND_NOW libraries before libfastcopy is
    relocated, and print "Relink ... for IFUNC symbol" (notes/pitfalls.md).
 
-   This file is built with -fno-jump-tables -fno-tree-switch-conversion so
-   that the switches below stay code, not tables of relocated addresses.  */
+   The library is built with -fno-tree-switch-conversion so that the
+   switches below stay code, not tables of relocated addresses.
 
+   FASTCOPY in the environment is applied later, by apply_environment at
+   the end of this file, which rebinds a slot when it names another
+   implementation.  */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "fastcopy-internal.h"
+#include "settings.h"
 
 static FC_EARLY fastcopy_copy_fn
 copy_function (enum fc_impl_id id)
@@ -79,5 +89,64 @@ static void *copy_ifunc (void *, const void *, size_t)
 static void *clear_ifunc (void *, int, size_t)
   __attribute__ ((ifunc ("resolve_clear")));
 
-FC_HIDDEN const fastcopy_copy_fn fc_copy_slot = copy_ifunc;
-FC_HIDDEN const fastcopy_clear_fn fc_clear_slot = clear_ifunc;
+/* In .data.rel.ro like the flags: read-only once ld.so has relocated
+   libfastcopy, except for the moment apply_environment rewrites them.  */
+FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+fastcopy_copy_fn fc_copy_slot = copy_ifunc;
+FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+fastcopy_clear_fn fc_clear_slot = clear_ifunc;
+
+/* Point FAMILY's slot and flag at implementation ID.  Their page is
+   read-only (RELRO) by now: open it for the two stores only.  On failure
+   nothing changes and 0 is returned.  */
+static int
+rebind (enum fastcopy_family family, enum fc_impl_id id)
+{
+  int copy = family == FASTCOPY_FAMILY_COPY;
+  uintptr_t slot = copy ? (uintptr_t) &fc_copy_slot : (uintptr_t) &fc_clear_slot;
+  uintptr_t flag = copy ? (uintptr_t) &fc_copy_fallthrough
+			: (uintptr_t) &fc_clear_fallthrough;
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  uintptr_t lo = (slot < flag ? slot : flag) & -page;
+  uintptr_t hi = ((slot > flag ? slot : flag) + sizeof (void *) + page - 1)
+		 & -page;
+  if (mprotect ((void *) lo, hi - lo, PROT_READ | PROT_WRITE) != 0)
+    return 0;
+  if (copy)
+    {
+      fc_copy_fallthrough = id == FC_IMPL_COPY_AVX2;
+      fc_copy_slot = copy_function (id);
+    }
+  else
+    {
+      fc_clear_fallthrough = id == FC_IMPL_CLEAR_AVX2;
+      fc_clear_slot = clear_function (id);
+    }
+  mprotect ((void *) lo, hi - lo, PROT_READ);
+  return 1;
+}
+
+/* The second settings phase (settings.h): FASTCOPY and FASTCOPY_CONFIG,
+   read through libc now that it is initialized, in secure-execution
+   processes not at all.  It runs before the other initializers of
+   libfastcopy (priority 101), e.g. api.c's, which publishes the choices.  */
+__attribute__ ((constructor (101))) static void
+apply_environment (void)
+{
+  if (!fc_settings_load_environment (getenv ("FASTCOPY"),
+				     getenv ("FASTCOPY_CONFIG"),
+				     getauxval (AT_SECURE) != 0))
+    return;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      struct fc_selection s = fc_select ((enum fastcopy_family) f);
+      if (s.impl != fc_selected[f].impl && !rebind ((enum fastcopy_family) f,
+						    s.impl))
+	{
+	  /* Keep what the resolver chose, with its own thresholds.  */
+	  fc_default_thresholds ((enum fastcopy_family) f, fc_selected[f].impl);
+	  continue;
+	}
+      fc_selected[f] = s;
+    }
+}

@@ -95,6 +95,7 @@ fc_default_thresholds (enum fastcopy_family family, enum fc_impl_id impl)
     {
       fc_tunables.rep_movsb_threshold = rep;
       fc_tunables.copy_nt_threshold = nt;
+      fc_tunables.alias_guard = 1;
     }
   else
     {
@@ -106,7 +107,23 @@ fc_default_thresholds (enum fastcopy_family family, enum fc_impl_id impl)
 struct fc_selection
 fc_select (enum fastcopy_family family)
 {
-  struct fc_selection s = fc_select_auto (family);
+  /* The settings (settings.c: the configuration file, then FASTCOPY) name
+     a rule or an implementation; they were checked against this CPU when
+     read, so a named one can run here.  Thresholds they give override the
+     defaults for the chosen implementation.  */
+  unsigned long long choice = fc_settings_choice (family);
+  struct fc_selection s;
+  if (choice == FC_CHOICE_SEED)
+    s = fc_select_seed (family);
+  else if (choice >= FC_CHOICE_IMPL (0)
+	   && choice < FC_CHOICE_IMPL (FC_IMPL_COUNT))
+    {
+      s.impl = (enum fc_impl_id) (choice - FC_CHOICE_IMPL (0));
+      s.reason = "";
+    }
+  else
+    s = fc_select_auto (family);
   fc_default_thresholds (family, s.impl);
+  s.reason = fc_settings_apply (family, s);
   return s;
 }

@@ -1,14 +1,257 @@
-/* fastcopy-info: what libfastcopy sees on this machine and what it chose.  */
+/* fastcopy-info: what libfastcopy sees on this machine, what it chose and
+   why, where each setting came from, and whether it is preloaded.  With
+   --check, validate configuration files (the library's own parser).  */
 
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "fastcopy.h"
+
+#define LD_SO_PRELOAD "/etc/ld.so.preload"
 
 static const char *
 family_name (enum fastcopy_family f)
 {
   return f == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
 }
+
+static const char *
+source_name (enum fastcopy_source s)
+{
+  switch (s)
+    {
+    case FASTCOPY_SOURCE_FILE: return "file";
+    case FASTCOPY_SOURCE_ENV: return "env";
+    case FASTCOPY_SOURCE_API: return "api";
+    case FASTCOPY_SOURCE_ENV_CONFIG: return "env_config";
+    default: return "default";
+    }
+}
+
+static const char *
+type_name (enum fastcopy_setting_type t)
+{
+  return t == FASTCOPY_SETTING_IMPL ? "implementation"
+	 : t == FASTCOPY_SETTING_SIZE ? "size" : "bool";
+}
+
+static const char *
+file_state_name (enum fastcopy_file_state s)
+{
+  switch (s)
+    {
+    case FASTCOPY_FILE_ABSENT: return "absent";
+    case FASTCOPY_FILE_USED: return "used";
+    case FASTCOPY_FILE_REJECTED: return "rejected";
+    default: return "none";
+    }
+}
+
+static const char *
+env_state_name (enum fastcopy_env_state s)
+{
+  switch (s)
+    {
+    case FASTCOPY_ENV_USED: return "used";
+    case FASTCOPY_ENV_REJECTED: return "rejected";
+    case FASTCOPY_ENV_IGNORED: return "ignored";
+    default: return "unset";
+    }
+}
+
+/* "16 MiB" for exact multiples, else bytes.  */
+static void
+human_size (unsigned long long v, char *buf, size_t size)
+{
+  static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
+  int u = -1;
+  unsigned long long x = v;
+  while (x >= 1024 && x % 1024 == 0 && u < 3)
+    {
+      x /= 1024;
+      u++;
+    }
+  if (u < 0)
+    snprintf (buf, size, "%llu bytes", v);
+  else
+    snprintf (buf, size, "%llu %s", x, units[u]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* JSON output.  */
+
+static void
+json_string (const char *s)
+{
+  putchar ('"');
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+	printf ("\\%c", *p);
+      else if (*p == '\n')
+	fputs ("\\n", stdout);
+      else if (*p < 0x20 || *p >= 0x7f)
+	printf ("\\u%04x", *p);
+      else
+	putchar (*p);
+    }
+  putchar ('"');
+}
+
+static void
+json_key (const char *key, int *first)
+{
+  if (!*first)
+    putchar (',');
+  *first = 0;
+  json_string (key);
+  putchar (':');
+}
+
+static void
+json_str_field (const char *key, const char *value, int *first)
+{
+  json_key (key, first);
+  if (value == NULL)
+    fputs ("null", stdout);
+  else
+    json_string (value);
+}
+
+static void
+json_num_field (const char *key, unsigned long long v, int *first)
+{
+  json_key (key, first);
+  printf ("%llu", v);
+}
+
+static void
+json_bool_field (const char *key, int v, int *first)
+{
+  json_key (key, first);
+  fputs (v ? "true" : "false", stdout);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Preloading: is this process's libfastcopy preloaded, and is it listed in
+   /etc/ld.so.preload?  An entry names it when dlopen with RTLD_NOLOAD (which
+   expands $LIB and $PLATFORM as ld.so does, and finds sonames) returns the
+   handle of the library loaded here; an entry whose file name starts with
+   libfastcopy.so names some libfastcopy.  */
+
+struct preload_list
+{
+  int present;			/* variable set / file exists */
+  int lists_this;		/* an entry is the library loaded here */
+  int lists_other;		/* an entry names another libfastcopy */
+  char entry[1024];		/* the first such entry */
+  char error[128];		/* why the file could not be read */
+};
+
+static void *self_handle;
+
+static void
+examine_entry (struct preload_list *l, const char *entry)
+{
+  void *h = dlopen (entry, RTLD_LAZY | RTLD_NOLOAD);
+  const char *base = strrchr (entry, '/');
+  base = base != NULL ? base + 1 : entry;
+  int named = strncmp (base, "libfastcopy.so", 14) == 0;
+  if (h != NULL)
+    {
+      int same = h == self_handle;
+      dlclose (h);
+      if (same && !l->lists_this)
+	{
+	  l->lists_this = 1;
+	  snprintf (l->entry, sizeof l->entry, "%s", entry);
+	  return;
+	}
+    }
+  if (named && !l->lists_this && !l->lists_other)
+    {
+      l->lists_other = 1;
+      snprintf (l->entry, sizeof l->entry, "%s", entry);
+    }
+}
+
+/* Entries are separated by white space or colons, as ld.so reads both.  */
+static void
+examine_list (struct preload_list *l, char *text)
+{
+  for (char *tok = strtok (text, " \t\n:"); tok != NULL;
+       tok = strtok (NULL, " \t\n:"))
+    examine_entry (l, tok);
+}
+
+static void
+find_preloads (struct preload_list *env, struct preload_list *file)
+{
+  Dl_info info;
+  memset (env, 0, sizeof *env);
+  memset (file, 0, sizeof *file);
+  if (dladdr ((void *) fastcopy_version, &info) != 0 && info.dli_fname)
+    self_handle = dlopen (info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+
+  const char *v = getenv ("LD_PRELOAD");
+  if (v != NULL)
+    {
+      char *copy = strdup (v);
+      env->present = 1;
+      if (copy != NULL)
+	examine_list (env, copy);
+      free (copy);
+    }
+
+  FILE *f = fopen (LD_SO_PRELOAD, "re");
+  if (f == NULL && errno != ENOENT)
+    {
+      file->present = 1;
+      snprintf (file->error, sizeof file->error, "%s", strerror (errno));
+    }
+  else if (f != NULL)
+    {
+      file->present = 1;
+      char *text = malloc (65537);
+      if (text != NULL)
+	{
+	  size_t n = fread (text, 1, 65536, f);
+	  text[n] = 0;
+	  examine_list (file, text);
+	  free (text);
+	}
+      fclose (f);
+    }
+  if (self_handle != NULL)
+    dlclose (self_handle);
+}
+
+/* Where libfastcopy sits in the link map: index 0 is the program.  */
+struct map_pos
+{
+  int index, self;
+  const char *path;
+};
+
+static int
+find_self (struct dl_phdr_info *info, size_t size, void *arg)
+{
+  struct map_pos *m = arg;
+  (void) size;
+  const char *base = strrchr (info->dlpi_name, '/');
+  base = base != NULL ? base + 1 : info->dlpi_name;
+  if (m->self < 0 && strncmp (base, "libfastcopy.so", 14) == 0)
+    m->self = m->index;
+  m->index++;
+  return 0;
+}
+
+/* ------------------------------------------------------------------------ */
 
 static void
 print_size (const char *label, unsigned long bytes)
@@ -19,29 +262,66 @@ print_size (const char *label, unsigned long bytes)
     printf ("  %-4s %lu KiB\n", label, bytes >> 10);
 }
 
-int
-main (int argc, char **argv)
+static int
+has (const struct fastcopy_cpu *cpu, const char *name)
 {
-  if (argc > 1 && strcmp (argv[1], "--version") == 0)
-    {
-      printf ("fastcopy-info (libfastcopy) %s\n", fastcopy_version ());
-      return 0;
-    }
-  if (argc > 1)
-    {
-      fprintf (stderr, "usage: fastcopy-info [--version]\n");
-      return 2;
-    }
+  for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
+    if (strcmp (fastcopy_cpu_feature_name (b), name) == 0)
+      return (cpu->features >> b) & 1;
+  return 0;
+}
 
+static void
+print_group (const struct fastcopy_cpu *cpu, const char *label,
+	     const char *const *names)
+{
+  printf ("  %-14s", label);
+  for (int i = 0; names[i] != NULL; i++)
+    printf ("%s %s%s", names[i], has (cpu, names[i]) ? "yes" : "no",
+	    names[i + 1] != NULL ? ", " : "\n");
+}
+
+static const char *const fast_strings[] = { "ERMS", "FSRM", "FZLRM", "FSRS",
+					     "FSRCS", NULL };
+static const char *const vectors[] = { "SSE2", "AVX2", "AVX512F", "AVX512BW",
+					"AVX512VL", NULL };
+static const char *const others[] = { "CLZERO", NULL };
+
+static const char *
+library_path (void)
+{
+  Dl_info info;
+  if (dladdr ((void *) fastcopy_version, &info) != 0 && info.dli_fname)
+    return info.dli_fname;
+  return "unknown";
+}
+
+static const char *
+in_process (const struct preload_list *env, const struct preload_list *file)
+{
+  if (env->lists_this && !fastcopy_config_state ()->secure)
+    return "ld_preload";
+  if (file->lists_this)
+    return "ld_so_preload";
+  return "linked";
+}
+
+static void
+print_plain (void)
+{
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  printf ("libfastcopy %s\n\n", fastcopy_version ());
+  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (), library_path ());
   printf ("CPU: %s family %u model %u stepping %u\n", cpu->vendor,
 	  cpu->family, cpu->model, cpu->stepping);
   printf ("features:");
   for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
     if (cpu->features & (1ull << b))
       printf (" %s", fastcopy_cpu_feature_name (b));
-  printf ("\ncaches:\n");
+  printf ("\n");
+  print_group (cpu, "fast strings:", fast_strings);
+  print_group (cpu, "vectors:", vectors);
+  print_group (cpu, "other:", others);
+  printf ("caches:\n");
   print_size ("L1d", cpu->l1d_size);
   print_size ("L2", cpu->l2_size);
   print_size ("L3", cpu->l3_size);
@@ -61,5 +341,383 @@ main (int argc, char **argv)
       const struct fastcopy_choice *c = fastcopy_selected (*f);
       printf ("  %-21s %-8s %s\n", c->function, c->impl->name, c->reason);
     }
-  return 0;
+
+  printf ("\nsettings:\n");
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      char value[64], human[32];
+      if (s->type == FASTCOPY_SETTING_SIZE && s->number != FASTCOPY_NEVER
+	  && s->number >= 1024)
+	{
+	  human_size (s->number, human, sizeof human);
+	  snprintf (value, sizeof value, "%s (%s)", s->value, human);
+	}
+      else
+	snprintf (value, sizeof value, "%s", s->value);
+      printf ("  %-20s %-22s %s", s->key, value, s->origin);
+      if (s->source != FASTCOPY_SOURCE_DEFAULT
+	  && strcmp (s->value, s->default_value) != 0)
+	printf (" (default %s)", s->default_value);
+      if (!s->used)
+	printf (" (not read by %s)",
+		fastcopy_selected (s->family == FASTCOPY_FAMILY_COPY
+				   ? "memmove" : "memset")->impl->name);
+      printf ("\n");
+    }
+
+  const struct fastcopy_config_state *cs = fastcopy_config_state ();
+  printf ("\nconfiguration:\n");
+  if (cs->path[0] == 0)
+    printf ("  file: none (%s)\n", cs->path_from_env
+	    ? "FASTCOPY_CONFIG is empty or invalid" : "not read");
+  else
+    printf ("  file: %s (%s%s)\n", cs->path, file_state_name (cs->file),
+	    cs->path_from_env ? ", from FASTCOPY_CONFIG" : "");
+  if (cs->path_from_env || strcmp (cs->path, cs->system_path) != 0)
+    printf ("  system file: %s (not read)\n", cs->system_path);
+  if (cs->env == FASTCOPY_ENV_IGNORED)
+    printf ("  FASTCOPY: ignored (secure-execution process)\n");
+  else if (cs->env == FASTCOPY_ENV_UNSET)
+    printf ("  FASTCOPY: unset\n");
+  else
+    printf ("  FASTCOPY: %s (%s)\n", getenv ("FASTCOPY") ? getenv ("FASTCOPY")
+	    : "?", env_state_name (cs->env));
+  printf ("  secure execution: %s\n", cs->secure ? "yes" : "no");
+
+  printf ("\nrejected settings:\n");
+  if (fastcopy_diagnostic_count () == 0)
+    printf ("  none\n");
+  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
+    {
+      const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
+      printf ("  %s", d->origin);
+      if (d->line != 0)
+	printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u",
+		d->line);
+      printf (": %s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
+	      d->message);
+    }
+
+  struct preload_list env, file;
+  find_preloads (&env, &file);
+  struct map_pos m = { 0, -1, NULL };
+  dl_iterate_phdr (find_self, &m);
+  printf ("\npreload:\n");
+  const char *how = in_process (&env, &file);
+  printf ("  this process: %s (link map position %d)\n",
+	  strcmp (how, "ld_preload") == 0 ? "preloaded by LD_PRELOAD"
+	  : strcmp (how, "ld_so_preload") == 0
+	  ? "preloaded by " LD_SO_PRELOAD
+	  : "linked (DT_NEEDED), not preloaded", m.self);
+  if (!env.present)
+    printf ("  LD_PRELOAD: unset\n");
+  else if (env.lists_this)
+    printf ("  LD_PRELOAD: lists this libfastcopy (%s)\n", env.entry);
+  else if (env.lists_other)
+    printf ("  LD_PRELOAD: lists another libfastcopy (%s)\n", env.entry);
+  else
+    printf ("  LD_PRELOAD: does not list libfastcopy\n");
+  if (!file.present)
+    printf ("  " LD_SO_PRELOAD ": absent\n");
+  else if (file.error[0])
+    printf ("  " LD_SO_PRELOAD ": unreadable (%s)\n", file.error);
+  else if (file.lists_this)
+    printf ("  " LD_SO_PRELOAD ": lists this libfastcopy (%s)\n",
+	    file.entry);
+  else if (file.lists_other)
+    printf ("  " LD_SO_PRELOAD ": lists another libfastcopy (%s)\n",
+	    file.entry);
+  else
+    printf ("  " LD_SO_PRELOAD ": does not list libfastcopy\n");
+}
+
+static void
+json_diagnostic (const struct fastcopy_diagnostic *d)
+{
+  int first = 1;
+  putchar ('{');
+  json_str_field ("severity", d->severity == FASTCOPY_WARNING ? "warning"
+		  : "error", &first);
+  json_str_field ("source", source_name (d->source), &first);
+  json_str_field ("origin", d->origin, &first);
+  json_num_field ("line", d->line, &first);
+  json_str_field ("key", d->key, &first);
+  json_str_field ("message", d->message, &first);
+  putchar ('}');
+}
+
+static void
+print_json (void)
+{
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+  int top = 1, first;
+
+  putchar ('{');
+  json_str_field ("version", fastcopy_version (), &top);
+  json_str_field ("library", library_path (), &top);
+
+  json_key ("cpu", &top);
+  first = 1;
+  putchar ('{');
+  json_str_field ("vendor", cpu->vendor, &first);
+  json_num_field ("family", cpu->family, &first);
+  json_num_field ("model", cpu->model, &first);
+  json_num_field ("stepping", cpu->stepping, &first);
+  json_key ("features", &first);
+  putchar ('{');
+  int ff = 1;
+  for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
+    json_bool_field (fastcopy_cpu_feature_name (b),
+		     (cpu->features >> b) & 1, &ff);
+  putchar ('}');
+  json_key ("caches", &first);
+  putchar ('{');
+  ff = 1;
+  json_num_field ("l1d", cpu->l1d_size, &ff);
+  json_num_field ("l2", cpu->l2_size, &ff);
+  json_num_field ("l3", cpu->l3_size, &ff);
+  putchar ('}');
+  putchar ('}');
+
+  json_key ("implementations", &top);
+  putchar ('[');
+  for (size_t i = 0; i < fastcopy_impl_count (); i++)
+    {
+      const struct fastcopy_impl *impl = fastcopy_impl_at (i);
+      first = 1;
+      printf ("%s{", i ? "," : "");
+      json_str_field ("family", family_name (impl->family), &first);
+      json_str_field ("name", impl->name, &first);
+      json_bool_field ("usable", fastcopy_impl_usable (impl), &first);
+      json_str_field ("summary", impl->summary, &first);
+      putchar ('}');
+    }
+  putchar (']');
+
+  json_key ("selected", &top);
+  putchar ('[');
+  int n = 0;
+  for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
+    {
+      const struct fastcopy_choice *c = fastcopy_selected (*f);
+      first = 1;
+      printf ("%s{", n++ ? "," : "");
+      json_str_field ("function", c->function, &first);
+      json_str_field ("family", family_name (c->family), &first);
+      json_str_field ("implementation", c->impl->name, &first);
+      json_str_field ("reason", c->reason, &first);
+      putchar ('}');
+    }
+  putchar (']');
+
+  json_key ("settings", &top);
+  putchar ('[');
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      first = 1;
+      printf ("%s{", i ? "," : "");
+      json_str_field ("key", s->key, &first);
+      json_str_field ("family", family_name (s->family), &first);
+      json_str_field ("type", type_name (s->type), &first);
+      json_str_field ("value", s->value, &first);
+      json_key ("number", &first);
+      if (s->type == FASTCOPY_SETTING_IMPL
+	  || (s->type == FASTCOPY_SETTING_SIZE && s->number == FASTCOPY_NEVER))
+	fputs ("null", stdout);
+      else
+	printf ("%llu", s->number);
+      json_str_field ("default", s->default_value, &first);
+      json_str_field ("source", source_name (s->source), &first);
+      json_str_field ("origin", s->origin, &first);
+      json_num_field ("line", s->line, &first);
+      json_bool_field ("used", s->used, &first);
+      putchar ('}');
+    }
+  putchar (']');
+
+  const struct fastcopy_config_state *cs = fastcopy_config_state ();
+  json_key ("config", &top);
+  first = 1;
+  putchar ('{');
+  json_str_field ("system_path", cs->system_path, &first);
+  json_str_field ("path", cs->path, &first);
+  json_bool_field ("path_from_env", cs->path_from_env, &first);
+  json_str_field ("file", file_state_name (cs->file), &first);
+  json_str_field ("env", env_state_name (cs->env), &first);
+  json_bool_field ("secure", cs->secure, &first);
+  json_num_field ("errors", cs->errors, &first);
+  json_num_field ("warnings", cs->warnings, &first);
+  putchar ('}');
+
+  json_key ("diagnostics", &top);
+  putchar ('[');
+  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
+    {
+      if (i)
+	putchar (',');
+      json_diagnostic (fastcopy_diagnostic_at (i));
+    }
+  putchar (']');
+
+  struct preload_list env, file;
+  find_preloads (&env, &file);
+  struct map_pos m = { 0, -1, NULL };
+  dl_iterate_phdr (find_self, &m);
+  json_key ("preload", &top);
+  first = 1;
+  putchar ('{');
+  json_str_field ("this_process", in_process (&env, &file), &first);
+  json_num_field ("link_map_position", (unsigned long long) m.self, &first);
+  struct preload_list *lists[2] = { &env, &file };
+  const char *names[2] = { "ld_preload", "ld_so_preload" };
+  for (int i = 0; i < 2; i++)
+    {
+      json_key (names[i], &first);
+      ff = 1;
+      putchar ('{');
+      json_bool_field ("present", lists[i]->present, &ff);
+      json_bool_field ("lists_this", lists[i]->lists_this, &ff);
+      json_bool_field ("lists_other", lists[i]->lists_other, &ff);
+      json_str_field ("entry", lists[i]->lists_this || lists[i]->lists_other
+		      ? lists[i]->entry : NULL, &ff);
+      if (lists[i]->error[0])
+	json_str_field ("error", lists[i]->error, &ff);
+      putchar ('}');
+    }
+  putchar ('}');
+  printf ("}\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* --check and --check-env.  */
+
+struct check_out
+{
+  int json;
+  int count;
+  int warnings;
+};
+
+static void
+check_print (const struct fastcopy_diagnostic *d, void *arg)
+{
+  struct check_out *o = arg;
+  if (d->severity == FASTCOPY_WARNING)
+    o->warnings++;
+  if (o->json)
+    {
+      if (o->count++)
+	putchar (',');
+      json_diagnostic (d);
+      return;
+    }
+  o->count++;
+  if (d->source == FASTCOPY_SOURCE_FILE)
+    printf (d->line ? "%s:%u: " : "%s: ", d->origin, d->line);
+  else
+    printf (d->line ? "%s item %u: " : "%s: ", d->origin, d->line);
+  printf ("%s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
+	  d->message);
+}
+
+/* Check PATH (or, ENV set, a FASTCOPY value); nonzero on any error.  */
+static int
+check (const char *what, int env, int trusted, int json)
+{
+  struct check_out o = { json, 0, 0 };
+  if (json)
+    {
+      int first = 1;
+      putchar ('{');
+      json_str_field (env ? "env" : "file", what, &first);
+      json_key ("diagnostics", &first);
+      putchar ('[');
+    }
+  int errors = env ? fastcopy_check_env (what, check_print, &o)
+		   : fastcopy_check_config (what, trusted
+					    ? FASTCOPY_CHECK_TRUSTED : 0,
+					    check_print, &o);
+  if (json)
+    printf ("],\"errors\":%d,\"warnings\":%d}\n", errors, o.warnings);
+  else if (errors == 0)
+    printf ("%s: OK%s\n", env ? "FASTCOPY" : what,
+	    o.warnings ? " (with warnings)" : "");
+  return errors != 0;
+}
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+	   "usage: fastcopy-info [--json]\n"
+	   "       fastcopy-info [--json] [--trusted] --check FILE...\n"
+	   "       fastcopy-info [--json] --check-env VALUE\n"
+	   "       fastcopy-info --version | --help\n"
+	   "Show what libfastcopy detects and chooses in this process, where "
+	   "each setting\ncame from, and whether the library is preloaded.  "
+	   "--check validates\nconfiguration files (FILE:LINE: reason; exit "
+	   "status 1 on any error);\n--trusted (implied for %s) also requires "
+	   "the\nsystem file's ownership and mode.  See fastcopy-info(1), "
+	   "fastcopy.conf(5).\n", fastcopy_config_state ()->system_path);
+}
+
+int
+main (int argc, char **argv)
+{
+  int json = 0, trusted = 0, checks = 0, failed = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--version") == 0)
+	{
+	  printf ("fastcopy-info (libfastcopy) %s\n", fastcopy_version ());
+	  return 0;
+	}
+      else if (strcmp (argv[i], "--help") == 0)
+	{
+	  usage (stdout);
+	  return 0;
+	}
+      else if (strcmp (argv[i], "--json") == 0)
+	json = 1;
+      else if (strcmp (argv[i], "--trusted") == 0)
+	trusted = 1;
+      else if ((strcmp (argv[i], "--check") == 0
+		|| strcmp (argv[i], "--check-env") == 0) && i + 1 < argc)
+	i++, checks++;
+      else
+	{
+	  usage (stderr);
+	  return 2;
+	}
+    }
+  if (checks == 0)
+    {
+      if (json)
+	print_json ();
+      else
+	print_plain ();
+      return ferror (stdout) ? 1 : 0;
+    }
+
+  /* Several --check: a JSON array.  */
+  if (json && checks > 1)
+    putchar ('[');
+  int done = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      int env = strcmp (argv[i], "--check-env") == 0;
+      if (!env && strcmp (argv[i], "--check") != 0)
+	continue;
+      const char *what = argv[++i];
+      if (json && done++)
+	putchar (',');
+      int t = trusted || (!env && strcmp (what, fastcopy_config_state ()
+					  ->system_path) == 0);
+      failed |= check (what, env, t, json);
+    }
+  if (json && checks > 1)
+    printf ("]\n");
+  return failed || ferror (stdout) ? 1 : 0;
 }

@@ -1,0 +1,833 @@
+/* Settings: the configuration file, the FASTCOPY environment variable and
+   the parser both share (settings.h).
+
+   Everything here runs inside the IFUNC resolvers, while ld.so relocates
+   libfastcopy: in every process of the machine, setuid ones included,
+   before libc is ready.  Hence:
+   1. System calls by inline assembly (openat, read, fstat, close, get*id);
+      nothing from libc, no errno.
+   2. No relocated data: no tables of pointers; names are string literals
+      compared by code; state is in hidden objects (RIP-relative).
+   3. Bounded work and memory: the file is read up to FC_FILE_MAX bytes,
+      lines up to FC_LINE_MAX, the environment up to FC_ENVIRON_MAX; state
+      and scratch are static (the resolvers run under ld.so's lock), the
+      stack holds a 1 KiB read buffer and a few small frames.
+   4. Never block, never print, never fail: the file is opened O_NONBLOCK
+      and only a regular file is read; every bad item becomes a diagnostic
+      (struct fc_diags) and is left out, so the lower layer's value stays.
+   5. Secure-execution processes (AT_SECURE from /proc/self/auxv; a process
+      whose auxv cannot be read, or whose real and effective ids differ,
+      counts as one) use neither FASTCOPY nor FASTCOPY_CONFIG, only the
+      system file.  The system file is trusted, in every process, only when
+      it is a regular file owned by root that group and others cannot write
+      (fstat of the opened descriptor, so a root-owned symlink to such a
+      file is fine and a swapped file is caught).  */
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include "settings.h"
+
+/* Page-aligned so that the part every process touches (struct
+   fc_settings puts it first) is one page.  */
+struct fc_settings fc_settings __attribute__ ((aligned (4096)));
+
+/* ------------------------------------------------------------------------ */
+/* System calls.  Return the kernel's value: -errno on failure.  */
+
+static FC_EARLY long
+sys3 (long nr, long a, long b, long c)
+{
+  long ret;
+  __asm__ volatile ("syscall"
+		    : "=a" (ret)
+		    : "0" (nr), "D" (a), "S" (b), "d" (c)
+		    : "rcx", "r11", "memory");
+  return ret;
+}
+
+static FC_EARLY long
+sys4 (long nr, long a, long b, long c, long d)
+{
+  long ret;
+  register long r10 __asm__ ("r10") = d;
+  __asm__ volatile ("syscall"
+		    : "=a" (ret)
+		    : "0" (nr), "D" (a), "S" (b), "d" (c), "r" (r10)
+		    : "rcx", "r11", "memory");
+  return ret;
+}
+
+#define FC_EINTR 4
+#define FC_ENOENT 2
+
+/* The kernel's struct stat on x86-64.  */
+struct fc_kstat
+{
+  unsigned long dev, ino, nlink;
+  unsigned int mode, uid, gid, pad0;
+  unsigned long rdev;
+  long size, blksize, blocks;
+  unsigned long times[6];
+  long unused[3];
+};
+
+static FC_EARLY int
+fc_open (const char *path)
+{
+  return (int) sys4 (SYS_openat, AT_FDCWD, (long) path,
+		     O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+}
+
+static FC_EARLY long
+fc_read (int fd, char *buf, size_t n)
+{
+  long r;
+  int tries = 0;
+  do
+    r = sys3 (SYS_read, fd, (long) buf, (long) n);
+  while (r == -FC_EINTR && ++tries < 100);
+  return r;
+}
+
+static FC_EARLY void
+fc_close (int fd)
+{
+  sys3 (SYS_close, fd, 0, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Small string helpers (no libc).  */
+
+static FC_EARLY int
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static FC_EARLY char
+to_lower (char c)
+{
+  return c >= 'A' && c <= 'Z' ? (char) (c + 'a' - 'A') : c;
+}
+
+/* S[0..N) equals the literal LIT.  */
+static FC_EARLY int
+equal (const char *s, size_t n, const char *lit)
+{
+  size_t i = 0;
+  for (; i < n; i++)
+    if (lit[i] == 0 || s[i] != lit[i])
+      return 0;
+  return lit[i] == 0;
+}
+
+/* The same, ignoring ASCII case.  */
+static FC_EARLY int
+equal_nocase (const char *s, size_t n, const char *lit)
+{
+  size_t i = 0;
+  for (; i < n; i++)
+    if (lit[i] == 0 || to_lower (s[i]) != lit[i])
+      return 0;
+  return lit[i] == 0;
+}
+
+static FC_EARLY void
+zero (void *p, size_t n)
+{
+  volatile unsigned char *b = p;	/* stays a loop: never a memset call */
+  for (size_t i = 0; i < n; i++)
+    b[i] = 0;
+}
+
+/* Trim *S (length *N) of surrounding white space.  */
+static FC_EARLY void
+trim (const char **s, size_t *n)
+{
+  while (*n > 0 && is_space (**s))
+    {
+      (*s)++;
+      (*n)--;
+    }
+  while (*n > 0 && is_space ((*s)[*n - 1]))
+    (*n)--;
+}
+
+/* Append the literal or buffer S to DST (capacity CAP, *LEN used), always
+   leaving it NUL-terminated.  */
+static FC_EARLY void
+append (char *dst, size_t cap, size_t *len, const char *s)
+{
+  while (*s && *len + 1 < cap)
+    dst[(*len)++] = *s++;
+  dst[*len] = 0;
+}
+
+static FC_EARLY void
+append_num (char *dst, size_t cap, size_t *len, unsigned long long v)
+{
+  char digits[24];
+  int i = 0;
+  do
+    digits[i++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  while (i > 0 && *len + 1 < cap)
+    dst[(*len)++] = digits[--i];
+  dst[*len] = 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Keys.  Names are literals reached from code: no table of pointers.  */
+
+const char *
+fc_key_name (int key)
+{
+  switch (key)
+    {
+    case FC_KEY_COPY: return "copy";
+    case FC_KEY_CLEAR: return "clear";
+    case FC_KEY_REP_MOVSB: return "rep_movsb_threshold";
+    case FC_KEY_COPY_NT: return "copy_nt_threshold";
+    case FC_KEY_REP_STOSB: return "rep_stosb_threshold";
+    case FC_KEY_CLEAR_NT: return "clear_nt_threshold";
+    case FC_KEY_ALIAS_GUARD: return "alias_guard";
+    default: return "";
+    }
+}
+
+enum fastcopy_family
+fc_key_family (int key)
+{
+  return key == FC_KEY_CLEAR || key == FC_KEY_REP_STOSB
+	 || key == FC_KEY_CLEAR_NT ? FASTCOPY_FAMILY_CLEAR
+				   : FASTCOPY_FAMILY_COPY;
+}
+
+static FC_EARLY int
+lookup_key (const char *s, size_t n)
+{
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    if (equal (s, n, fc_key_name (k)))
+      return k;
+  return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Diagnostics.  */
+
+void
+fc_diag_add (struct fc_diags *diags, int code, unsigned char src,
+	     unsigned int line, int key, unsigned long long num,
+	     const char *text, size_t textlen)
+{
+  if (code < FC_W_FIRST)
+    diags->errors++;
+  if (diags->count >= FC_MAX_DIAGS)
+    {
+      diags->dropped++;
+      return;
+    }
+  struct fc_diag *d = &diags->d[diags->count++];
+  d->code = (unsigned char) code;
+  d->src = src;
+  d->key = (unsigned char) (key >= 0 ? key : FC_KEY_COUNT);
+  d->line = line;
+  d->num = num;
+  /* Keep the start of the text; mark a cut with "...".  */
+  size_t keep = textlen, cut = 0;
+  if (keep > FC_DIAG_TEXT - 1)
+    {
+      keep = FC_DIAG_TEXT - 4;
+      cut = 1;
+    }
+  size_t i = 0;
+  for (; i < keep; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+      d->text[i] = c < 0x20 || c >= 0x7f ? '?' : (char) c;
+    }
+  if (cut)
+    for (int j = 0; j < 3; j++)
+      d->text[i++] = '.';
+  d->text[i] = 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Values.  */
+
+/* Parse a size: decimal digits with an optional K, KiB, M, MiB, G, GiB, T
+   or TiB suffix (any case; binary multiples), or "never".  */
+static FC_EARLY int
+parse_size (const char *s, size_t n, unsigned long long *out)
+{
+  if (equal_nocase (s, n, "never"))
+    {
+      *out = FC_NEVER;
+      return 0;
+    }
+  if (n > 0 && s[0] == '-')
+    return FC_E_NEGATIVE;
+  size_t i = 0;
+  unsigned long long v = 0;
+  int big = 0;
+  for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+    {
+      if (v > FC_SIZE_LIMIT)
+	big = 1;		/* keep going; v no longer matters */
+      else
+	v = v * 10 + (unsigned long long) (s[i] - '0');
+    }
+  if (i == 0)
+    return FC_E_NOT_SIZE;
+  const char *suf = s + i;
+  size_t sn = n - i;
+  while (sn > 0 && is_space (*suf))	/* "4 KiB" */
+    {
+      suf++;
+      sn--;
+    }
+  int shift;
+  if (sn == 0)
+    shift = 0;
+  else if (equal_nocase (suf, sn, "k") || equal_nocase (suf, sn, "kib"))
+    shift = 10;
+  else if (equal_nocase (suf, sn, "m") || equal_nocase (suf, sn, "mib"))
+    shift = 20;
+  else if (equal_nocase (suf, sn, "g") || equal_nocase (suf, sn, "gib"))
+    shift = 30;
+  else if (equal_nocase (suf, sn, "t") || equal_nocase (suf, sn, "tib"))
+    shift = 40;
+  else
+    return FC_E_NOT_SIZE;
+  if (big || v > (FC_SIZE_LIMIT >> shift))
+    return FC_E_SIZE_RANGE;
+  *out = v << shift;
+  return 0;
+}
+
+static FC_EARLY int
+parse_bool (const char *s, size_t n, unsigned long long *out)
+{
+  if (equal_nocase (s, n, "on") || equal_nocase (s, n, "yes")
+      || equal_nocase (s, n, "true") || equal (s, n, "1"))
+    *out = 1;
+  else if (equal_nocase (s, n, "off") || equal_nocase (s, n, "no")
+	   || equal_nocase (s, n, "false") || equal (s, n, "0"))
+    *out = 0;
+  else
+    return FC_E_NOT_BOOL;
+  return 0;
+}
+
+/* An implementation of FAMILY by name: "auto", "seed" or a name from
+   impl-list.def.  *MISSING gets the CPU features it lacks here.  */
+static FC_EARLY int
+parse_impl (enum fastcopy_family family, const char *s, size_t n,
+	    unsigned long long *out, unsigned long long *missing)
+{
+  if (equal (s, n, "auto"))
+    {
+      *out = FC_CHOICE_AUTO;
+      return 0;
+    }
+  if (equal (s, n, "seed"))
+    {
+      *out = FC_CHOICE_SEED;
+      return 0;
+    }
+  unsigned long long have = fc_cpu_init ()->features;
+#define FC_IMPL(id, fam, name, function, requires, summary) \
+  if (family == FASTCOPY_FAMILY_##fam && equal (s, n, name))		\
+    {									\
+      *out = FC_CHOICE_IMPL (FC_IMPL_##id);				\
+      *missing = (unsigned long long) (requires) & ~have;		\
+      return *missing != 0 ? FC_E_IMPL_UNUSABLE : 0;			\
+    }
+#include "impl-list.def"
+#undef FC_IMPL
+  return FC_E_UNKNOWN_IMPL;
+}
+
+/* One "key = value" item, KEY and VALUE trimmed.  Errors leave LAYER as it
+   was.  */
+static FC_EARLY void
+parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
+	    unsigned int line, const char *key, size_t klen,
+	    const char *val, size_t vlen)
+{
+  if (klen == 0)
+    {
+      fc_diag_add (diags, FC_E_NO_KEY, src, line, -1, 0, val, vlen);
+      return;
+    }
+  int k = lookup_key (key, klen);
+  if (k < 0)
+    {
+      fc_diag_add (diags, FC_E_UNKNOWN_KEY, src, line, -1, 0, key, klen);
+      return;
+    }
+  if (vlen == 0)
+    {
+      fc_diag_add (diags, FC_E_NO_VALUE, src, line, k, 0, key, klen);
+      return;
+    }
+  unsigned long long v = 0, missing = 0;
+  int err;
+  if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+    err = parse_impl (fc_key_family (k), val, vlen, &v, &missing);
+  else if (k == FC_KEY_ALIAS_GUARD)
+    err = parse_bool (val, vlen, &v);
+  else
+    err = parse_size (val, vlen, &v);
+  if (err != 0)
+    {
+      fc_diag_add (diags, err, src, line, k, missing, val, vlen);
+      return;
+    }
+  struct fc_item *it = &layer->item[k];
+  if (it->set)
+    fc_diag_add (diags, FC_W_DUPLICATE, src, line, k, it->line, key, klen);
+  it->value = v;
+  it->line = line;
+  it->src = src;
+  it->set = 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The configuration file syntax: one "key = value" per line; '#' starts a
+   comment that runs to the end of the line; blank lines are ignored.  */
+
+static FC_EARLY void
+parse_line (struct fc_parser *p)
+{
+  const char *s = p->buf;
+  size_t n = p->len;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '#')
+      {
+	n = i;
+	break;
+      }
+  trim (&s, &n);
+  if (n == 0)
+    return;
+  size_t eq = 0;
+  while (eq < n && s[eq] != '=')
+    eq++;
+  if (eq == n)
+    {
+      fc_diag_add (p->diags, FC_E_SYNTAX, p->src, p->line, -1, 0, s, n);
+      return;
+    }
+  const char *key = s, *val = s + eq + 1;
+  size_t klen = eq, vlen = n - eq - 1;
+  trim (&key, &klen);
+  trim (&val, &vlen);
+  parse_item (p->layer, p->diags, p->src, p->line, key, klen, val, vlen);
+}
+
+static FC_EARLY void
+end_line (struct fc_parser *p)
+{
+  if (p->overlong)
+    fc_diag_add (p->diags, FC_E_LINE_TOO_LONG, p->src, p->line, -1,
+		 FC_LINE_MAX, p->buf, 24);
+  else if (p->nul)
+    fc_diag_add (p->diags, FC_E_NUL, p->src, p->line, -1, 0, p->buf, p->len);
+  else
+    parse_line (p);
+  p->line++;
+  p->len = 0;
+  p->overlong = 0;
+  p->nul = 0;
+}
+
+void
+fc_parser_init (struct fc_parser *p, struct fc_layer *layer,
+		struct fc_diags *diags, unsigned char src)
+{
+  p->layer = layer;
+  p->diags = diags;
+  p->src = src;
+  p->overlong = 0;
+  p->nul = 0;
+  p->line = 1;
+  p->len = 0;
+}
+
+void
+fc_parser_feed (struct fc_parser *p, const char *data, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      char c = data[i];
+      if (c == '\n')
+	end_line (p);
+      else if (p->len < FC_LINE_MAX)
+	{
+	  if (c == 0)
+	    p->nul = 1;
+	  p->buf[p->len++] = c;
+	}
+      else
+	p->overlong = 1;
+    }
+}
+
+void
+fc_parser_end (struct fc_parser *p)
+{
+  if (p->len > 0 || p->overlong)
+    end_line (p);
+}
+
+/* FASTCOPY: items separated by commas, each "key=value"; spaces around
+   items, keys and values are ignored, and so are empty items.  Items are
+   numbered from 1, empty ones included.  */
+void
+fc_parse_env (const char *value, size_t n, struct fc_layer *layer,
+	      struct fc_diags *diags, unsigned char src)
+{
+  unsigned int item = 1;
+  size_t start = 0;
+  for (size_t i = 0; i <= n; i++)
+    {
+      if (i < n && value[i] != ',')
+	continue;
+      const char *s = value + start;
+      size_t len = i - start;
+      start = i + 1;
+      trim (&s, &len);
+      if (len > 0)
+	{
+	  size_t eq = 0;
+	  while (eq < len && s[eq] != '=')
+	    eq++;
+	  if (eq == len)
+	    fc_diag_add (diags, FC_E_SYNTAX, src, item, -1, 0, s, len);
+	  else
+	    {
+	      const char *key = s, *val = s + eq + 1;
+	      size_t klen = eq, vlen = len - eq - 1;
+	      trim (&key, &klen);
+	      trim (&val, &vlen);
+	      parse_item (layer, diags, src, item, key, klen, val, vlen);
+	    }
+	}
+      item++;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading the file.  */
+
+int
+fc_read_config (const char *path, unsigned int flags, struct fc_parser *p,
+		char *buf, size_t buflen)
+{
+  int fd = fc_open (path);
+  if (fd < 0)
+    {
+      if (fd == -FC_ENOENT)
+	return FC_FILE_ABSENT;
+      fc_diag_add (p->diags, FC_E_OPEN, p->src, 0, -1,
+		   (unsigned long long) -fd, "", 0);
+      return FC_FILE_REJECTED;
+    }
+
+  struct fc_kstat st;
+  long r = sys3 (SYS_fstat, fd, (long) &st, 0);
+  int code = 0;
+  unsigned long long num = 0;
+  if (r < 0)
+    code = FC_E_STAT, num = (unsigned long long) -r;
+  else if (!S_ISREG (st.mode))
+    code = FC_E_NOT_REGULAR, num = st.mode;
+  else if ((flags & FC_READ_TRUSTED) && st.uid != 0)
+    code = FC_E_OWNER, num = st.uid;
+  else if ((flags & FC_READ_TRUSTED) && (st.mode & (S_IWGRP | S_IWOTH)))
+    code = FC_E_MODE, num = st.mode;
+  else if (st.size > (long) FC_FILE_MAX)
+    code = FC_E_FILE_TOO_BIG, num = (unsigned long long) st.size;
+  if (code != 0)
+    {
+      fc_close (fd);
+      fc_diag_add (p->diags, code, p->src, 0, -1, num, "", 0);
+      return FC_FILE_REJECTED;
+    }
+
+  /* Read at most FC_FILE_MAX + 1 bytes: one more than the limit means the
+     file grew past it after fstat.  */
+  size_t total = 0;
+  for (;;)
+    {
+      size_t want = buflen;
+      if (want > FC_FILE_MAX + 1 - total)
+	want = FC_FILE_MAX + 1 - total;
+      r = want > 0 ? fc_read (fd, buf, want) : 0;
+      if (r < 0)
+	{
+	  code = FC_E_READ, num = (unsigned long long) -r;
+	  break;
+	}
+      if (r == 0)
+	break;
+      total += (size_t) r;
+      if (total > FC_FILE_MAX)
+	{
+	  code = FC_E_FILE_TOO_BIG, num = total;
+	  break;
+	}
+      fc_parser_feed (p, buf, (size_t) r);
+    }
+  fc_close (fd);
+  if (code != 0)
+    {
+      /* Half a file is not what its author meant: none of it applies.  */
+      zero (p->layer, sizeof *p->layer);
+      fc_diag_add (p->diags, code, p->src, 0, -1, num, "", 0);
+      return FC_FILE_REJECTED;
+    }
+  fc_parser_end (p);
+  return FC_FILE_USED;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The process: secure or not, and its environment.  */
+
+/* Scratch of the load, next to the state in fc_settings: a process with
+   no settings touches one page of it (see struct fc_settings).  Reads go
+   to a buffer on the stack.  */
+#define IO_BUF 1024
+#define env_value fc_settings.env_value
+#define file_layer fc_settings.file_layer
+#define env_layer fc_settings.env_layer
+#define file_parser fc_settings.file_parser
+
+/* Read the configuration file at st->path into the file layer.  */
+static FC_EARLY void
+load_file (struct fc_settings *st, unsigned int flags)
+{
+  char io_buf[IO_BUF];
+  fc_parser_init (&file_parser, &file_layer, &st->diags, FC_SRC_FILE);
+  st->file_state = (unsigned char)
+    fc_read_config (st->path, flags, &file_parser, io_buf, sizeof io_buf);
+  if (st->file_state == FC_FILE_ABSENT && st->config_overridden)
+    fc_diag_add (&st->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, FC_ENOENT, "", 0);
+}
+
+/* The file, then FASTCOPY over it.  */
+static FC_EARLY void
+merge_layers (struct fc_settings *st)
+{
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      struct fc_item none = { 0, 0, 0, 0 };
+      st->merged.item[k] = env_layer.item[k].set ? env_layer.item[k]
+			   : file_layer.item[k].set ? file_layer.item[k] : none;
+    }
+}
+
+/* Phase 1, inside the first resolver: the system configuration file, which
+   applies from the first copy the process makes.  */
+void
+fc_settings_load (void)
+{
+  struct fc_settings *st = &fc_settings;
+  if (st->loaded)
+    return;
+  st->loaded = 1;
+  size_t len = 0;
+  append (st->path, sizeof st->path, &len, FC_SYSCONF_PATH);
+  load_file (st, FC_READ_TRUSTED);
+  merge_layers (st);
+}
+
+/* Phase 2, from libfastcopy's initializer: FASTCOPY and FASTCOPY_CONFIG.
+   Reading the environment inside the resolver would take
+   /proc/self/environ (libc's environ is not set yet while ld.so
+   relocates), and a process's first /proc/self access cost about 50 us per
+   exec on the development VM, 10% of running /bin/true.  */
+int
+fc_settings_load_environment (const char *env, const char *config,
+			      int secure)
+{
+  struct fc_settings *st = &fc_settings;
+  fc_settings_load ();
+  st->secure = (unsigned char) (secure != 0);
+  st->secure_known = 1;
+  if (env == NULL && config == NULL)
+    return 0;
+  if (secure)
+    {
+      st->env_state = FC_ENV_SECURE;
+      return 0;
+    }
+
+  if (config != NULL)
+    {
+      /* The override replaces the system file and what it said.  */
+      size_t config_len = 0;
+      while (config[config_len] != 0 && config_len <= FC_PATH_MAX)
+	config_len++;
+      st->config_overridden = 1;
+      st->diags.count = st->diags.dropped = st->diags.errors = 0;
+      for (int k = 0; k < FC_KEY_COUNT; k++)
+	file_layer.item[k].set = 0;
+      st->path[0] = 0;
+      st->file_state = FC_FILE_NONE;
+      if (config_len > FC_PATH_MAX || (config_len > 0 && config[0] != '/'))
+	fc_diag_add (&st->diags, config_len > FC_PATH_MAX ? FC_E_PATH_TOO_LONG
+		     : FC_E_PATH_RELATIVE, FC_SRC_ENV_CONFIG, 0, -1,
+		     FC_PATH_MAX, config, config_len);
+      else if (config_len > 0)
+	{
+	  size_t len = 0;
+	  append (st->path, sizeof st->path, &len, config);
+	  load_file (st, 0);
+	}
+    }
+
+  if (env != NULL)
+    {
+      size_t env_len = 0;
+      while (env[env_len] != 0 && env_len <= FC_ENV_MAX)
+	env_len++;
+      if (env_len > FC_ENV_MAX)
+	{
+	  st->env_state = FC_ENV_REJECTED;
+	  fc_diag_add (&st->diags, FC_E_ENV_TOO_LONG, FC_SRC_ENV, 0, -1,
+		       FC_ENV_MAX, env, env_len);
+	}
+      else
+	{
+	  st->env_state = FC_ENV_USED;
+	  for (size_t i = 0; i <= env_len; i++)
+	    env_value[i] = env[i];
+	  fc_parse_env (env_value, env_len, &env_layer, &st->diags,
+			FC_SRC_ENV);
+	}
+    }
+  merge_layers (st);
+
+  /* The policy runs again over the merged layers: drop the warnings its
+     first run gave, it gives them again.  */
+  unsigned int kept = 0;
+  for (unsigned int i = 0; i < st->diags.count; i++)
+    if (st->diags.d[i].code != FC_W_REP_ABOVE_NT)
+      st->diags.d[kept++] = st->diags.d[i];
+  st->diags.count = kept;
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Applying the settings.  */
+
+unsigned long long
+fc_settings_choice (enum fastcopy_family family)
+{
+  fc_settings_load ();
+  const struct fc_item *it = &fc_settings.merged.item
+    [family == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR];
+  return it->set ? it->value : FC_CHOICE_AUTO;
+}
+
+/* "ORIGIN: key=value" for a setting, into BUF.  */
+static FC_EARLY void
+describe_item (char *buf, size_t cap, size_t *len, int key,
+	       const struct fc_item *it)
+{
+  if (it->src == FC_SRC_FILE)
+    {
+      append (buf, cap, len, fc_settings.path);
+      append (buf, cap, len, ":");
+      append_num (buf, cap, len, it->line);
+    }
+  else
+    {
+      append (buf, cap, len, "FASTCOPY item ");
+      append_num (buf, cap, len, it->line);
+    }
+  append (buf, cap, len, ": ");
+  append (buf, cap, len, fc_key_name (key));
+  append (buf, cap, len, "=");
+}
+
+static FC_EARLY const char *
+impl_name (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, family, name, function, requires, summary) \
+    case FC_IMPL_##id: return name;
+#include "impl-list.def"
+#undef FC_IMPL
+    default:
+      return "?";
+    }
+}
+
+const char *
+fc_settings_apply (enum fastcopy_family family, struct fc_selection s)
+{
+  struct fc_settings *st = &fc_settings;
+  int copy = family == FASTCOPY_FAMILY_COPY;
+  int rep_key = copy ? FC_KEY_REP_MOVSB : FC_KEY_REP_STOSB;
+  int nt_key = copy ? FC_KEY_COPY_NT : FC_KEY_CLEAR_NT;
+  size_t *rep = copy ? &fc_tunables.rep_movsb_threshold
+		     : &fc_tunables.rep_stosb_threshold;
+  size_t *nt = copy ? &fc_tunables.copy_nt_threshold
+		    : &fc_tunables.clear_nt_threshold;
+  const struct fc_item *rep_it = &st->merged.item[rep_key];
+  const struct fc_item *nt_it = &st->merged.item[nt_key];
+
+  if (copy)
+    {
+      fc_default_tunables.rep_movsb_threshold = *rep;
+      fc_default_tunables.copy_nt_threshold = *nt;
+      fc_default_tunables.alias_guard = fc_tunables.alias_guard;
+      const struct fc_item *g = &st->merged.item[FC_KEY_ALIAS_GUARD];
+      if (g->set)
+	fc_tunables.alias_guard = (int) g->value;
+    }
+  else
+    {
+      fc_default_tunables.rep_stosb_threshold = *rep;
+      fc_default_tunables.clear_nt_threshold = *nt;
+    }
+  if (rep_it->set)
+    *rep = (size_t) rep_it->value;
+  if (nt_it->set)
+    *nt = (size_t) nt_it->value;
+
+  /* A REP window that the streaming threshold closes: only the vector
+     variants read both.  */
+  int vector = s.impl == FC_IMPL_COPY_AVX2 || s.impl == FC_IMPL_COPY_SSE2
+	       || s.impl == FC_IMPL_CLEAR_AVX2 || s.impl == FC_IMPL_CLEAR_SSE2;
+  if (vector && (rep_it->set || nt_it->set) && *rep != (size_t) FC_NEVER
+      && *rep >= *nt)
+    {
+      const struct fc_item *who = rep_it->set ? rep_it : nt_it;
+      fc_diag_add (&st->diags, FC_W_REP_ABOVE_NT, who->src, who->line,
+		   rep_key, *nt, "", 0);
+    }
+
+  const struct fc_item *it = &st->merged.item[copy ? FC_KEY_COPY
+					       : FC_KEY_CLEAR];
+  if (!it->set)
+    return s.reason;
+  char *buf = st->reason[family];
+  size_t cap = sizeof st->reason[family], len = 0;
+  buf[0] = 0;
+  describe_item (buf, cap, &len, copy ? FC_KEY_COPY : FC_KEY_CLEAR, it);
+  if (it->value == FC_CHOICE_AUTO || it->value == FC_CHOICE_SEED)
+    {
+      append (buf, cap, &len, it->value == FC_CHOICE_AUTO ? "auto; "
+						      : "seed; ");
+      append (buf, cap, &len, s.reason);
+    }
+  else
+    append (buf, cap, &len, impl_name (s.impl));
+  return buf;
+}

@@ -1,0 +1,229 @@
+/* Settings: what the configuration file and the FASTCOPY environment
+   variable may change, and the one parser that reads both.
+
+   The parser runs inside the IFUNC resolvers (through fc_select), while
+   ld.so is still relocating libfastcopy, so everything declared FC_EARLY
+   here uses neither libc nor relocated data: raw system calls, string
+   literals reached RIP-relative from code, hidden objects only.  The same
+   code serves the tools (fastcopy_check_config, fastcopy_set in api.c) and
+   the fuzzer (testsuite/libfastcopy.config/fuzz), so what fastcopy-info
+   --check reports is exactly what the library does.
+
+   Layers, lowest precedence first: the built-in defaults for the CPU and
+   the chosen implementation (fc_default_thresholds), the configuration
+   file, the FASTCOPY environment variable.  Each layer is parsed into a
+   struct fc_layer; an item that fails to parse never reaches a layer, so a
+   bad item leaves the lower layers' value in place.  */
+
+#ifndef FASTCOPY_SETTINGS_H
+#define FASTCOPY_SETTINGS_H 1
+
+#include "fastcopy-internal.h"
+
+/* The system configuration file.  Makefile.am passes $(sysconfdir).  */
+#ifndef FC_SYSCONF_PATH
+# define FC_SYSCONF_PATH "/etc/fastcopy.conf"
+#endif
+
+/* Limits: bounded work and bounded memory whatever the input.  */
+#define FC_FILE_MAX (64u * 1024)	/* bytes of configuration file */
+#define FC_LINE_MAX 1024u		/* bytes of one line, newline excluded */
+#define FC_ENV_MAX 1024u		/* bytes of FASTCOPY's value */
+#define FC_PATH_MAX 1024u		/* bytes of FASTCOPY_CONFIG's value */
+#define FC_SIZE_LIMIT (1ull << 40)	/* largest threshold: 1 TiB */
+#define FC_NEVER (~0ull)		/* the threshold "never" */
+#define FC_MAX_DIAGS 32			/* diagnostics kept; more are counted */
+#define FC_DIAG_TEXT 48			/* bytes of offending text kept */
+
+/* The settings, in the order fastcopy_setting_at lists them.  */
+enum fc_key
+{
+  FC_KEY_COPY,			/* copy implementation */
+  FC_KEY_CLEAR,			/* clear implementation */
+  FC_KEY_REP_MOVSB,		/* rep_movsb_threshold */
+  FC_KEY_COPY_NT,		/* copy_nt_threshold */
+  FC_KEY_REP_STOSB,		/* rep_stosb_threshold */
+  FC_KEY_CLEAR_NT,		/* clear_nt_threshold */
+  FC_KEY_ALIAS_GUARD,		/* alias_guard */
+  FC_KEY_COUNT
+};
+
+/* Where a value or a diagnostic comes from.  The first four equal the
+   public enum fastcopy_source.  */
+enum fc_src
+{
+  FC_SRC_DEFAULT = 0,
+  FC_SRC_FILE = 1,
+  FC_SRC_ENV = 2,		/* FASTCOPY */
+  FC_SRC_API = 3,		/* fastcopy_set */
+  FC_SRC_ENV_CONFIG = 4		/* FASTCOPY_CONFIG (diagnostics only) */
+};
+
+/* What went wrong, or what is worth a warning.  */
+enum fc_diag_code
+{
+  /* Errors: the item, or the whole source, is ignored.  */
+  FC_E_OPEN = 1,		/* num: errno of openat */
+  FC_E_READ,			/* num: errno of read */
+  FC_E_STAT,			/* num: errno of fstat */
+  FC_E_NOT_REGULAR,		/* num: st_mode */
+  FC_E_OWNER,			/* num: st_uid */
+  FC_E_MODE,			/* num: st_mode */
+  FC_E_FILE_TOO_BIG,		/* num: size seen */
+  FC_E_LINE_TOO_LONG,
+  FC_E_NUL,			/* a NUL byte in the line */
+  FC_E_SYNTAX,			/* no '=': text */
+  FC_E_NO_KEY,			/* '=' with nothing before it */
+  FC_E_UNKNOWN_KEY,		/* text: the key */
+  FC_E_NO_VALUE,		/* key: which */
+  FC_E_UNKNOWN_IMPL,		/* key, text: the name */
+  FC_E_IMPL_UNUSABLE,		/* key, text: the name; num: missing features */
+  FC_E_NOT_SIZE,		/* key, text */
+  FC_E_NEGATIVE,		/* key, text */
+  FC_E_SIZE_RANGE,		/* key, text: above FC_SIZE_LIMIT */
+  FC_E_NOT_BOOL,		/* key, text */
+  FC_E_ENV_TOO_LONG,		/* FASTCOPY longer than FC_ENV_MAX */
+  FC_E_PATH_TOO_LONG,		/* FASTCOPY_CONFIG longer than FC_PATH_MAX */
+  FC_E_PATH_RELATIVE,		/* FASTCOPY_CONFIG is not an absolute path */
+  FC_E_LOAD_TIME,		/* fastcopy_set of an implementation key */
+  /* Warnings: applied, but probably not what was meant.  */
+  FC_W_FIRST = 64,
+  FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
+  FC_W_REP_ABOVE_NT		/* key: the REP threshold; num: the NT one */
+};
+
+struct fc_diag
+{
+  unsigned char code;		/* enum fc_diag_code */
+  unsigned char src;		/* enum fc_src */
+  unsigned char key;		/* enum fc_key, or FC_KEY_COUNT */
+  unsigned int line;		/* file line or FASTCOPY item; 0: all of it */
+  unsigned long long num;
+  char text[FC_DIAG_TEXT];	/* offending text, non-printables as '?' */
+};
+
+struct fc_diags
+{
+  struct fc_diag d[FC_MAX_DIAGS];
+  unsigned int count;		/* kept in d */
+  unsigned int dropped;		/* past FC_MAX_DIAGS */
+  unsigned int errors;		/* every error, kept or dropped */
+};
+
+/* One layer's values: set marks the keys the layer gives.  */
+struct fc_item
+{
+  unsigned long long value;	/* bytes, FC_NEVER, 0/1, or FC_CHOICE_* */
+  unsigned int line;		/* file line or FASTCOPY item */
+  unsigned char set;
+  unsigned char src;
+};
+
+struct fc_layer
+{
+  struct fc_item item[FC_KEY_COUNT];
+};
+
+/* A configuration file being parsed, fed in pieces of any size.  */
+struct fc_parser
+{
+  struct fc_layer *layer;
+  struct fc_diags *diags;
+  unsigned char src;
+  unsigned char overlong;	/* the current line passed FC_LINE_MAX */
+  unsigned char nul;		/* the current line holds a NUL byte */
+  unsigned int line;		/* number of the current line */
+  unsigned int len;		/* bytes of it in buf */
+  char buf[FC_LINE_MAX];
+};
+
+/* Flags of fc_read_config.  */
+#define FC_READ_TRUSTED 1u	/* only a root-owned file that group and
+				   others cannot write */
+
+/* How a configuration file read went.  */
+enum fc_file_state
+{
+  FC_FILE_NONE = 0,		/* no file to read (FASTCOPY_CONFIG empty) */
+  FC_FILE_ABSENT,		/* it does not exist */
+  FC_FILE_USED,			/* read; its good items apply */
+  FC_FILE_REJECTED		/* not read, or discarded as a whole */
+};
+
+enum fc_env_state
+{
+  FC_ENV_UNSET = 0,
+  FC_ENV_USED,
+  FC_ENV_REJECTED,		/* present but too long */
+  FC_ENV_SECURE			/* not looked at: secure-execution process */
+};
+
+/* What this process loaded, once, inside the first resolver, and the
+   scratch of loading it.  A process without settings writes only the
+   members up to file_parser's head (well under a page); the rest is
+   written only when there is something to parse or to report.  */
+struct fc_settings
+{
+  unsigned char loaded;
+  unsigned char secure;		/* AT_SECURE */
+  unsigned char secure_known;	/* the second phase ran */
+  unsigned char file_state;	/* enum fc_file_state */
+  unsigned char env_state;	/* enum fc_env_state */
+  unsigned char config_overridden;	/* FASTCOPY_CONFIG chose the file */
+  struct fc_layer merged;	/* file, then FASTCOPY over it */
+  struct fc_tunables defaults;	/* the thresholds before the settings */
+  char path[FC_PATH_MAX + 1];	/* the configuration file */
+  struct fc_layer file_layer, env_layer;
+  struct fc_parser file_parser;
+  char env_value[FC_ENV_MAX + 1];	/* FASTCOPY's value */
+  struct fc_diags diags;
+  char reason[FASTCOPY_FAMILY_COUNT][512];
+};
+extern FC_HIDDEN struct fc_settings fc_settings;
+
+/* The parser.  */
+FC_HIDDEN FC_EARLY void fc_parser_init (struct fc_parser *p,
+					struct fc_layer *layer,
+					struct fc_diags *diags,
+					unsigned char src);
+FC_HIDDEN FC_EARLY void fc_parser_feed (struct fc_parser *p,
+					const char *data, size_t n);
+FC_HIDDEN FC_EARLY void fc_parser_end (struct fc_parser *p);
+
+/* Parse a FASTCOPY value: comma-separated key=value items.  */
+FC_HIDDEN FC_EARLY void fc_parse_env (const char *value, size_t n,
+				      struct fc_layer *layer,
+				      struct fc_diags *diags, unsigned char src);
+
+/* Read configuration file PATH into LAYER with the library's own rules
+   (O_NONBLOCK, regular files only, FC_FILE_MAX); BUF of BUFLEN bytes is
+   scratch for read(2).  Returns an enum fc_file_state.  */
+FC_HIDDEN FC_EARLY int fc_read_config (const char *path, unsigned int flags,
+				       struct fc_parser *p,
+				       char *buf, size_t buflen);
+
+/* Load the settings of this process, in two phases.  The first, inside the
+   first resolver, reads the system configuration file (once; later calls
+   return at once).  The second, from libfastcopy's initializer, takes
+   FASTCOPY and FASTCOPY_CONFIG (ENV and CONFIG, NULL when unset), ignored
+   when SECURE; it returns nonzero when they may change the choices, which
+   the caller then makes again (resolve.c).  */
+FC_HIDDEN FC_EARLY void fc_settings_load (void);
+FC_HIDDEN int fc_settings_load_environment (const char *env,
+					    const char *config, int secure);
+
+/* Record diagnostic CODE.  */
+FC_HIDDEN FC_EARLY void fc_diag_add (struct fc_diags *diags, int code,
+				     unsigned char src, unsigned int line,
+				     int key, unsigned long long num,
+				     const char *text, size_t textlen);
+
+/* The key's name ("rep_movsb_threshold"), and the family it belongs to.  */
+FC_HIDDEN FC_EARLY const char *fc_key_name (int key);
+FC_HIDDEN FC_EARLY enum fastcopy_family fc_key_family (int key);
+
+/* The defaults of the thresholds the resolvers computed, kept before any
+   setting overrode them (for the tools): fc_settings.defaults.  */
+#define fc_default_tunables fc_settings.defaults
+
+#endif

@@ -1,0 +1,473 @@
+#!/bin/bash
+# End-to-end test of the libfastcopy packages: install, enable, use, upgrade,
+# remove and purge them on a throwaway copy of this machine.
+#
+#   packaging/e2e-test.sh [PKGDIR]    (default /tmp/fastcopy-packages, as
+#                                      made by packaging/build-packages.sh)
+#
+# Runs as root.  The machine's own /etc/ld.so.preload, dpkg and rpm
+# databases are never touched: the script re-runs itself in a private mount
+# namespace (unshare -m), mounts an overlay whose lower layer is the host's
+# root file system and whose upper layer is a tmpfs, and chroots into it.
+# Everything written (packages, /etc/ld.so.preload, databases) lands in the
+# tmpfs and disappears with the namespace.  It checks at the end that the
+# host's /etc/ld.so.preload is unchanged.
+#
+# Prints PASS/FAIL lines (INFO for documented limitations) and exits 1 when
+# anything failed.
+set -u
+
+# --- inside the namespace ----------------------------------------------------------
+if [ "${1:-}" = --inside ]; then
+W=$2 PKG=$3
+R=$W/root
+results=$W/results
+pass () { echo "PASS: $*"; echo pass >>"$results"; }
+fail () { echo "FAIL: $*"; echo fail >>"$results"; }
+info () { echo "INFO: $*"; }
+section () { printf '\n--- %s\n' "$*"; }
+check () { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+
+# The throwaway root: the host's root file system under a tmpfs overlay.
+mkdir -p "$W/upper" "$R"
+mount -t tmpfs -o mode=0755 e2e-upper "$W/upper" || { fail "cannot mount a tmpfs"; exit 1; }
+mkdir "$W/upper/data" "$W/upper/work"
+if ! mount -t overlay e2e-root -o "lowerdir=/,upperdir=$W/upper/data,workdir=$W/upper/work" "$R"; then
+    fail "cannot mount an overlay of / (needs overlayfs and CAP_SYS_ADMIN)"
+    exit 1
+fi
+mount -t proc proc "$R/proc"
+mount --rbind /dev "$R/dev"
+mount -t tmpfs -o mode=1777 e2e-tmp "$R/tmp"
+mkdir -p "$R/tmp/e2e"
+cp -r "$PKG/deb" "$PKG/deb-up" "$R/tmp/e2e/"
+[ -d "$PKG/rpm" ] && cp -r "$PKG/rpm" "$PKG/rpm-up" "$R/tmp/e2e/"
+install -m 0755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/"
+install -m 0644 "$W/helpers/libe2e-other.so" "$W/helpers/libe2e-crash.so" "$R/usr/local/lib/"
+[ -e "$W/helpers/hello32" ] && install -m 0755 "$W/helpers/hello32" "$R/usr/local/bin/"
+# A setuid-root copy of the probe and of sleep (whose /proc/PID/maps we read).
+install -m 4755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/fc-e2e-probe-suid"
+install -m 4755 "$R/bin/sleep" "$R/usr/local/bin/fc-e2e-sleep-suid"
+
+inroot ()
+{
+    env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        LC_ALL=C HOME=/root DEBIAN_FRONTEND=noninteractive chroot "$R" "$@"
+}
+as_nobody () { inroot setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+P=$R/etc/ld.so.preload
+LIBDIR=/usr/lib/x86_64-linux-gnu
+
+# bytes FILE: its contents as od sees them, or ABSENT.
+bytes () { if [ -e "$1" ]; then od -An -c "$1"; else echo ABSENT; fi; }
+same_bytes () { [ "$(bytes "$1")" = "$(bytes "$2")" ]; }
+
+# Programs that must behave exactly as without libfastcopy: name, command.
+programs=(
+    "true"              "/bin/true"
+    "sh"                "echo ok"
+    "bash"              "bash -c 'echo \$((6 * 7))'"
+    "coreutils"         "printf 'b\\na\\n' | sort | tr a-z A-Z; ls -d /etc /usr; seq 3 | paste -sd+"
+    "gzip"              "head -c 100000 /usr/bin/bash | gzip -c | gunzip -c | cmp - /usr/bin/bash 2>&1 | head -c 0; echo gz"
+    "perl"              "perl -e 'print \"x\" x 3, \"\\n\"'"
+    "python3"           "python3 -c 'print(sum(range(10)), bytes(3))'"
+    "C++ (apt-cache)"   "apt-cache policy libc6 | head -n 3"
+    "dpkg-query"        "dpkg-query -W -f='\${Package}\\n' libc6"
+    "setuid passwd"     "setpriv --reuid=65534 --regid=65534 --clear-groups passwd --help"
+    "setuid su"         "setpriv --reuid=65534 --regid=65534 --clear-groups su --help"
+    "setuid mount"      "setpriv --reuid=65534 --regid=65534 --clear-groups mount --version"
+)
+
+# run_programs DIR: run each program in the root, keep stdout/stderr/status.
+run_programs ()
+{
+    mkdir -p "$1"
+    local i name
+    for ((i = 0; i < ${#programs[@]}; i += 2)); do
+        name=${programs[i]}
+        inroot /bin/sh -c "${programs[i + 1]}" >"$1/$name.out" 2>"$1/$name.err" </dev/null
+        echo $? >"$1/$name.rc"
+    done
+}
+
+# compare_programs DIR [LABEL]: each program as in the baseline, with no
+# error output.  One PASS/FAIL line per program, or one line for all of
+# them under LABEL.
+compare_programs ()
+{
+    local i name bad failures=
+    for ((i = 0; i < ${#programs[@]}; i += 2)); do
+        name=${programs[i]} bad=
+        cmp -s "$W/base/$name.out" "$1/$name.out" || bad="its output differs"
+        cmp -s "$W/base/$name.rc" "$1/$name.rc" || bad="exit status $(cat "$1/$name.rc") instead of $(cat "$W/base/$name.rc")"
+        [ -s "$1/$name.err" ] && ! cmp -s "$W/base/$name.err" "$1/$name.err" && bad="it printed: $(head -c 300 "$1/$name.err")"
+        if [ -n "${2:-}" ]; then
+            [ -z "$bad" ] || failures="$failures; $name: $bad"
+        elif [ -z "$bad" ]; then
+            pass "$name: same output and exit status as without libfastcopy, nothing extra on stderr"
+        else
+            fail "$name: $bad"
+        fi
+    done
+    if [ -n "${2:-}" ]; then
+        if [ -z "$failures" ]; then
+            pass "$2: all $((${#programs[@]} / 2)) programs behave exactly as without libfastcopy"
+        else
+            fail "$2:${failures#;}"
+        fi
+    fi
+}
+
+# Background sampler: starts /bin/true in the root again and again while a
+# package operation runs; any ld.so error or failure is recorded.
+sampler_start ()
+{
+    rm -f "$W/stop"; : >"$W/sampler.err"
+    (
+        n=0
+        while [ ! -e "$W/stop" ]; do
+            inroot /bin/true 2>>"$W/sampler.err" || echo "/bin/true failed: $?" >>"$W/sampler.err"
+            n=$((n + 1))
+        done
+        echo $n >"$W/sampler.n"
+    ) &
+    sampler=$!
+}
+sampler_stop ()
+{
+    touch "$W/stop"; wait "$sampler"
+    if [ -s "$W/sampler.err" ]; then
+        fail "$1: programs started meanwhile ($(cat "$W/sampler.n") of them) reported: $(sort -u "$W/sampler.err" | head -c 400)"
+    else
+        pass "$1: $(cat "$W/sampler.n") programs started meanwhile, none reported anything"
+    fi
+}
+
+# no_ldso_errors NAME LOG: the package manager's output (its maintainer
+# scripts run many programs) has no ld.so error in it.
+no_ldso_errors ()
+{
+    if grep -q 'ld\.so' "$2"; then
+        fail "$1: ld.so complained: $(grep 'ld\.so' "$2" | head -n 3)"
+    else
+        pass "$1: no ld.so error in the package manager's output"
+    fi
+}
+
+# mapped_in PID: libfastcopy is mapped into process PID.
+mapped_in () { grep -q 'libfastcopy\.so' "/proc/$1/maps" 2>/dev/null; }
+# setuid_mapped PID: within 10 s, PID runs with real uid 65534 and effective
+# uid 0 (the setuid program has been exec'd) and has libfastcopy mapped.
+setuid_mapped ()
+{
+    local i
+    for ((i = 0; i < 100; i++)); do
+        uids=$(awk '/^Uid:/ { print $2, $3 }' "/proc/$1/status" 2>/dev/null)
+        [ "$uids" = "65534 0" ] && mapped_in "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# The preload file an administrator already had: a comment that mentions
+# libfastcopy, a blank line, another package's library twice (space, tab and
+# colon separated) and no newline at the end.  Only one comment: glibc 2.36's
+# ld.so does not blank out later comments reliably (rtld.c's comment loop
+# never advances its start pointer), so a file with several comments makes
+# every program print "cannot be preloaded" errors for the words in them.
+before_content='# local preload list; libfastcopy.so.1 is not enabled here yet
+
+/usr/local/lib/libe2e-other.so	/usr/local/lib/libe2e-other.so:/usr/local/lib/libe2e-other.so'
+printf '%s' "$before_content" >"$W/before"
+
+for p in libfastcopy1 libfastcopy-dev fastcopy-tools; do
+    if inroot dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q installed; then
+        inroot dpkg --purge --force-all "$p" >/dev/null 2>&1
+    fi
+done
+
+section "Debian: install, enable, use, upgrade, remove (an existing preload file)"
+cp "$W/before" "$P"
+run_programs "$W/base"
+
+# The three packages (not the -dbgsym ones).
+debs () { ls "$R/tmp/e2e/$1"/{libfastcopy1,libfastcopy-dev,fastcopy-tools}_*.deb | sed "s|^$R||"; }
+deb_v1=$(debs deb)
+deb_v2=$(debs deb-up)
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_v1 >"$W/dpkg-install.log" 2>&1
+check "dpkg -i libfastcopy1 libfastcopy-dev fastcopy-tools" [ $? -eq 0 ]
+no_ldso_errors "install" "$W/dpkg-install.log"
+check "installing does not enable the preload (/etc/ld.so.preload unchanged)" same_bytes "$W/before" "$P"
+inroot fastcopy-preload status >"$W/status.out"; st=$?
+check "fastcopy-preload status says 'not enabled' (exit $st, wanted 3): $(head -n 1 "$W/status.out")" [ $st -eq 3 ]
+
+inroot fastcopy-preload enable >"$W/enable.out" 2>&1; st=$?
+check "fastcopy-preload enable (exit $st): $(grep -m1 enabled "$W/enable.out")" [ $st -eq 0 ]
+{ cat "$W/before"; printf '\n%s' '/usr/$LIB/libfastcopy.so.1'; } >"$W/enabled"
+check "enable appended exactly '\\n/usr/\$LIB/libfastcopy.so.1', every other byte kept" same_bytes "$W/enabled" "$P"
+inroot fastcopy-preload enable >/dev/null 2>&1
+check "enable again changes nothing (idempotent)" same_bytes "$W/enabled" "$P"
+inroot fastcopy-preload status >"$W/status.out"; st=$?
+check "status says enabled (exit $st): $(sed -n 2p "$W/status.out")" [ $st -eq 0 ]
+leftover=$(ls -A "$R/etc" | grep -c '^\.ld\.so\.preload\.' || :)
+check "no temporary file left in /etc" [ "$leftover" -eq 0 ]
+
+run_programs "$W/enabled-run"
+compare_programs "$W/enabled-run"
+
+inroot cat /proc/self/maps >"$W/maps"
+check "a program started now maps libfastcopy: $(grep -m1 -o '/[^ ]*libfastcopy[^ ]*' "$W/maps")" grep -q "$LIBDIR/libfastcopy.so.1" "$W/maps"
+inroot env LD_DEBUG=bindings sort </dev/null 2>&1 | grep -E "libfastcopy\.so\.1.*symbol \`(memcpy|memmove|memset)'" >"$W/bindings"
+check "sort's memcpy/memmove/memset bind to libfastcopy (LD_DEBUG=bindings: $(head -n 1 "$W/bindings" | sed 's/^ *[0-9]*:\s*//'))" [ -s "$W/bindings" ]
+
+out=$(as_nobody /usr/local/bin/fc-e2e-probe-suid 2>&1)
+check "setuid-root probe run by uid 65534 (AT_SECURE): $out" \
+    [ "$out" = "secure=1 ruid=65534 euid=0 libfastcopy=$LIBDIR/libfastcopy.so.1 memcpy=$LIBDIR/libfastcopy.so.1 copy=ok" ]
+out=$(inroot /usr/local/bin/fc-e2e-probe 2>&1)
+check "the same probe, not setuid: $out" \
+    [ "$out" = "secure=0 ruid=0 euid=0 libfastcopy=$LIBDIR/libfastcopy.so.1 memcpy=$LIBDIR/libfastcopy.so.1 copy=ok" ]
+
+# (Started without a shell function in between, so that $! is the program.)
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$R" setpriv --reuid=65534 --regid=65534 --clear-groups \
+    /usr/local/bin/fc-e2e-sleep-suid 30 &
+pid=$!
+setuid_mapped $pid; st=$?
+check "setuid-root copy of sleep (real, effective uid: '$uids') has libfastcopy mapped" [ $st -eq 0 ]
+kill $pid; wait $pid 2>/dev/null
+mkfifo "$R/tmp/e2e/fifo"
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$R" setpriv --reuid=65534 --regid=65534 --clear-groups \
+    su root -c true 0<>"$R/tmp/e2e/fifo" >"$W/su.out" 2>&1 &
+pid=$!
+setuid_mapped $pid; st=$?
+check "su (setuid root) run by uid 65534, waiting for a password: libfastcopy mapped (real, effective uid: '$uids')" [ $st -eq 0 ]
+kill $pid; wait $pid 2>/dev/null
+
+if [ -x "$R/usr/local/bin/hello32" ]; then
+    out=$(inroot hello32 2>&1); st=$?
+    if [ $st -eq 0 ] && echo "$out" | grep -q '^hello$'; then
+        info "a 32-bit program still runs (exit 0), but ld.so prints: $(echo "$out" | grep libfastcopy)"
+        info "  (documented: libfastcopy exists only for x86-64, so no entry can be silent in 32-bit programs)"
+    else
+        fail "a 32-bit program with the preload enabled: exit $st, output: $out"
+    fi
+fi
+
+sampler_start
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_v2 >"$W/dpkg-upgrade.log" 2>&1
+st=$?
+sampler_stop "upgrade with the preload enabled"
+check "dpkg -i (upgrade to $(inroot dpkg-query -W -f='${Version}' libfastcopy1))" [ $st -eq 0 ]
+no_ldso_errors "upgrade" "$W/dpkg-upgrade.log"
+check "upgrade keeps the preload enabled (file unchanged)" same_bytes "$W/enabled" "$P"
+inroot fastcopy-preload status >/dev/null; st=$?
+check "status after the upgrade: enabled (exit $st)" [ $st -eq 0 ]
+run_programs "$W/upgraded-run"
+compare_programs "$W/upgraded-run" "after the upgrade"
+
+inroot dpkg -r fastcopy-tools libfastcopy-dev >"$W/dpkg-r-tools.log" 2>&1
+check "dpkg -r fastcopy-tools libfastcopy-dev" [ $? -eq 0 ]
+check "removing the tools (fastcopy-preload with them) leaves the preload enabled" same_bytes "$W/enabled" "$P"
+check "fastcopy-preload is gone now" [ ! -e "$R/usr/sbin/fastcopy-preload" ]
+
+sampler_start
+inroot dpkg -r libfastcopy1 >"$W/dpkg-r.log" 2>&1
+st=$?
+sampler_stop "removal of libfastcopy1 (entry first, then the library)"
+check "dpkg -r libfastcopy1, whose prerm works without fastcopy-tools" [ $st -eq 0 ]
+no_ldso_errors "removal" "$W/dpkg-r.log"
+check "after removal /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
+check "the library is gone" [ ! -e "$R$LIBDIR/libfastcopy.so.1" ]
+inroot dpkg -P libfastcopy1 >"$W/dpkg-P.log" 2>&1
+check "dpkg -P libfastcopy1" [ $? -eq 0 ]
+check "after purge /etc/ld.so.preload is still byte-identical to before" same_bytes "$W/before" "$P"
+check "dpkg no longer knows libfastcopy1" eval '! inroot dpkg-query -W -f="\${Status}" libfastcopy1 2>/dev/null | grep -q "ok installed\|config-files"'
+run_programs "$W/removed-run"
+compare_programs "$W/removed-run" "after removal"
+
+section "Debian: no preload file before; purge everything at once"
+rm -f "$P"
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_v1 >/dev/null 2>&1
+check "install (no /etc/ld.so.preload before)" [ $? -eq 0 ]
+check "installing does not create /etc/ld.so.preload" [ ! -e "$P" ]
+inroot fastcopy-preload enable >/dev/null 2>&1
+check "enable creates it with just the entry" [ "$(cat "$P")" = '/usr/$LIB/libfastcopy.so.1' ]
+check "... mode 0644, owner root" [ "$(stat -c '%a %U' "$P")" = "644 root" ]
+inroot dpkg -P fastcopy-tools libfastcopy-dev libfastcopy1 >"$W/dpkg-P-all.log" 2>&1
+check "dpkg -P of all three packages" [ $? -eq 0 ]
+no_ldso_errors "purge" "$W/dpkg-P-all.log"
+check "purge removed the file libfastcopy was the only entry of (as before the install)" [ ! -e "$P" ]
+
+section "A broken preload, and how to get out of it"
+cp "$W/before" "$P"
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_v1 >/dev/null 2>&1 && inroot fastcopy-preload -q enable
+# Simulate a library that kills every process that loads it.
+cp "$R/usr/local/lib/libe2e-crash.so" "$R$LIBDIR/libfastcopy.so.1.0.0"
+inroot /bin/true 2>/dev/null; st=$?
+check "with a crashing library preloaded every dynamic program dies (/bin/true: exit $st)" [ $st -ne 0 ]
+/lib64/ld-linux-x86-64.so.2 --help >/dev/null 2>&1 &&
+    { inroot /lib64/ld-linux-x86-64.so.2 /bin/true 2>/dev/null; st=$?
+      check "running it through ld.so directly does not bypass /etc/ld.so.preload (exit $st)" [ $st -ne 0 ]; }
+mount --bind /dev/null "$P"
+out=$(inroot /bin/sh -c 'echo ok' 2>&1); st=$?
+check "a mount namespace with /dev/null over /etc/ld.so.preload opts a process out (what systemd's BindReadOnlyPaths=/dev/null:/etc/ld.so.preload does): '$out'" \
+    eval '[ $st -eq 0 ] && [ "$out" = ok ]'
+umount "$P"
+out=$(inroot fastcopy-preload status 2>&1); st=$?
+check "the static fastcopy-preload still runs (status exit $st)" [ $st -eq 0 ]
+out=$(inroot fastcopy-preload disable 2>&1); st=$?
+check "fastcopy-preload disable repairs it (exit $st)" [ $st -eq 0 ]
+out=$(inroot /bin/sh -c 'echo ok' 2>&1); st=$?
+check "programs run again: '$out'" eval '[ $st -eq 0 ] && [ "$out" = ok ]'
+check "... and the file is as before" same_bytes "$W/before" "$P"
+out=$(inroot fastcopy-preload enable 2>&1); st=$?
+check "enable refuses the crashing library (exit $st): $(echo "$out" | grep -m1 'fastcopy-preload:')" [ $st -ne 0 ]
+check "... and leaves the file alone" same_bytes "$W/before" "$P"
+# Offline repair, as from rescue media: the package's static binary, run
+# from outside, on the root directory.
+cp "$W/enabled" "$P"
+"$R/usr/sbin/fastcopy-preload" --root "$R" disable >/dev/null 2>&1; st=$?
+check "fastcopy-preload --root DIR disable repairs a root from outside (exit $st)" \
+    eval '[ $st -eq 0 ] && same_bytes "$W/before" "$P"'
+inroot dpkg -P fastcopy-tools libfastcopy-dev libfastcopy1 >"$W/dpkg-P-broken.log" 2>&1
+check "purge after the repair" [ $? -eq 0 ]
+
+# --- RPM ----------------------------------------------------------------------------
+if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
+    section "RPM: install, enable, use, upgrade, remove (rpm --nodeps in the same root)"
+    rpm_v1=$(ls "$R"/tmp/e2e/rpm/*.rpm | grep -v -e '\.src\.rpm$' -e debuginfo -e debugsource | sed "s|^$R||")
+    rpm_v2=$(ls "$R"/tmp/e2e/rpm-up/*.rpm | grep -v -e debuginfo -e debugsource | sed "s|^$R||")
+    RLIB=/usr/lib64
+    cp "$W/before" "$P"
+    inroot rpmdb --initdb >/dev/null 2>&1 || inroot rpm --initdb >/dev/null 2>&1
+    # shellcheck disable=SC2086
+    inroot rpm -i --nodeps $rpm_v1 >"$W/rpm-i.log" 2>&1
+    check "rpm -i --nodeps libfastcopy libfastcopy-devel libfastcopy-tools" [ $? -eq 0 ]
+    no_ldso_errors "rpm install" "$W/rpm-i.log"
+    check "installing does not enable the preload" same_bytes "$W/before" "$P"
+    inroot fastcopy-preload enable >"$W/enable.out" 2>&1; st=$?
+    check "enable (exit $st): $(grep -m1 -E 'enabled|note' "$W/enable.out")" [ $st -eq 0 ]
+    # Debian's ld.so expands $LIB to lib/x86_64-linux-gnu, not lib64: the
+    # RPM's tool writes the full path here (on Fedora: /usr/$LIB/...).
+    { cat "$W/before"; printf '\n%s' "$RLIB/libfastcopy.so.1"; } >"$W/enabled-rpm"
+    check "the entry is $RLIB/libfastcopy.so.1 (\$LIB is lib/x86_64-linux-gnu on this Debian root)" same_bytes "$W/enabled-rpm" "$P"
+    out=$(as_nobody /usr/local/bin/fc-e2e-probe-suid 2>&1)
+    check "setuid probe: $out" [ "$out" = "secure=1 ruid=65534 euid=0 libfastcopy=$RLIB/libfastcopy.so.1 memcpy=$RLIB/libfastcopy.so.1 copy=ok" ]
+    run_programs "$W/rpm-run"
+    compare_programs "$W/rpm-run" "RPM, preload enabled"
+    sampler_start
+    # shellcheck disable=SC2086
+    inroot rpm -U --nodeps $rpm_v2 >"$W/rpm-U.log" 2>&1
+    st=$?
+    sampler_stop "rpm -U with the preload enabled"
+    check "rpm -U to release 2 ($(inroot rpm -q libfastcopy))" [ $st -eq 0 ]
+    no_ldso_errors "rpm upgrade" "$W/rpm-U.log"
+    check "upgrade keeps the preload enabled (file unchanged)" same_bytes "$W/enabled-rpm" "$P"
+    inroot rpm -e --nodeps libfastcopy-tools libfastcopy-devel >"$W/rpm-e-tools.log" 2>&1
+    check "rpm -e libfastcopy-tools libfastcopy-devel" [ $? -eq 0 ]
+    check "... leaves the preload enabled" same_bytes "$W/enabled-rpm" "$P"
+    sampler_start
+    inroot rpm -e libfastcopy >"$W/rpm-e.log" 2>&1
+    st=$?
+    sampler_stop "rpm -e libfastcopy"
+    check "rpm -e libfastcopy (%preun with \$1 = 0, without the tools)" [ $st -eq 0 ]
+    no_ldso_errors "rpm erase" "$W/rpm-e.log"
+    check "after rpm -e /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
+    check "the library is gone" [ ! -e "$R$RLIB/libfastcopy.so.1" ]
+else
+    info "RPM part skipped: no packages in $PKG/rpm or no rpm program"
+fi
+
+exit 0
+fi
+
+# --- outside: prepare, run the inside in a private mount namespace, check the host --------
+PKG=$(cd "${1:-/tmp/fastcopy-packages}" 2>/dev/null && pwd) ||
+    { echo "FAIL: no package directory ${1:-/tmp/fastcopy-packages}"; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "FAIL: run as root (it uses unshare, mount and chroot)"; exit 1; }
+for t in unshare chroot setpriv gcc; do
+    command -v $t >/dev/null || { echo "FAIL: $t is missing"; exit 1; }
+done
+ls "$PKG"/deb/*.deb "$PKG"/deb-up/*.deb >/dev/null 2>&1 ||
+    { echo "FAIL: no .deb files in $PKG/deb and $PKG/deb-up (run packaging/build-packages.sh)"; exit 1; }
+
+start=$(date +%s)
+host_state () { if [ -e /etc/ld.so.preload ]; then stat -c '%i %s %Y %a' /etc/ld.so.preload; sha256sum </etc/ld.so.preload; else echo ABSENT; fi; }
+host_before=$(host_state)
+W=$(mktemp -d /tmp/fastcopy-e2e.XXXXXX)
+# FASTCOPY_E2E_KEEP=1 keeps the logs (not the throwaway root) for a look.
+[ "${FASTCOPY_E2E_KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
+: >"$W/results"
+
+mkdir "$W/helpers"
+cat >"$W/helpers/probe.c" <<'EOF'
+/* Which library the running process got memcpy from, whether libfastcopy
+   is loaded (dl_iterate_phdr), and whether this is a secure-execution
+   (setuid) process.  Prints one line.  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+static const char *fastcopy = "none";
+
+static int
+find (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size; (void) data;
+  if (info->dlpi_name != NULL && strstr (info->dlpi_name, "libfastcopy.so") != NULL)
+    fastcopy = info->dlpi_name;
+  return 0;
+}
+
+int
+main (void)
+{
+  dl_iterate_phdr (find, NULL);
+  void *(*copy) (void *, const void *, size_t) = dlsym (RTLD_DEFAULT, "memcpy");
+  Dl_info where = { 0 };
+  const char *from = copy != NULL && dladdr ((void *) copy, &where) && where.dli_fname
+    ? where.dli_fname : "?";
+  char a[100], b[100] = { 0 };
+  for (int i = 0; i < 100; i++)
+    a[i] = (char) i;
+  int ok = copy != NULL && copy (b, a, 77) == b && memcmp (a, b, 77) == 0 && b[77] == 0;
+  printf ("secure=%lu ruid=%d euid=%d libfastcopy=%s memcpy=%s copy=%s\n",
+          getauxval (AT_SECURE), (int) getuid (), (int) geteuid (), fastcopy, from,
+          ok ? "ok" : "BAD");
+  return 0;
+}
+EOF
+printf 'int fc_e2e_other;\n' >"$W/helpers/other.c"
+printf '#include <signal.h>\n__attribute__ ((constructor)) static void die (void) { raise (SIGSEGV); }\n' >"$W/helpers/crash.c"
+printf '#include <stdio.h>\nint main (void) { puts ("hello"); return 0; }\n' >"$W/helpers/hello.c"
+if ! { gcc -O2 -o "$W/helpers/fc-e2e-probe" "$W/helpers/probe.c" &&
+       gcc -shared -fPIC -o "$W/helpers/libe2e-other.so" "$W/helpers/other.c" &&
+       gcc -shared -fPIC -o "$W/helpers/libe2e-crash.so" "$W/helpers/crash.c"; }; then
+    echo "FAIL: cannot build the test helpers"; exit 1
+fi
+gcc -m32 -o "$W/helpers/hello32" "$W/helpers/hello.c" 2>/dev/null ||
+    echo "INFO: no 32-bit toolchain (gcc-multilib); the 32-bit check is skipped"
+
+unshare --mount --propagation private -- bash "$(realpath "$0")" --inside "$W" "$PKG"
+inside=$?
+
+host_after=$(host_state)
+if [ "$host_before" = "$host_after" ]; then
+    echo "PASS: the host's own /etc/ld.so.preload was not touched ($(echo "$host_before" | head -n 1))"
+    echo pass >>"$W/results"
+else
+    echo "FAIL: the host's /etc/ld.so.preload changed!"
+    echo fail >>"$W/results"
+fi
+[ $inside -eq 0 ] || { echo "FAIL: the test aborted (exit $inside)"; echo fail >>"$W/results"; }
+
+passed=$(grep -c '^pass$' "$W/results") failed=$(grep -c '^fail$' "$W/results")
+printf '\ne2e: %d passed, %d failed, %d s\n' "$passed" "$failed" $(($(date +%s) - start))
+[ "$failed" -eq 0 ]

@@ -1,0 +1,216 @@
+#!/bin/sh
+# Tests of fastcopy-preload and of the package scripts' removal function
+# (packaging/preload-remove.sh), on scratch root directories: never on the
+# real /etc/ld.so.preload, and without privileges.
+#
+#   test-preload-edit.sh [TOOL [LIBRARY]]
+#
+# TOOL defaults to ./tools/fastcopy-preload (make check runs in the build
+# directory), LIBRARY to ./.libs/libfastcopy.so.1.  Prints PASS/FAIL lines;
+# exits 1 when something failed (77, "skipped", when the tool is missing).
+set -u
+
+tool=${1:-./tools/fastcopy-preload}
+lib=${2:-./.libs/libfastcopy.so.1}
+srcdir=${srcdir:-$(dirname "$0")/..}
+remove_sh=$srcdir/packaging/preload-remove.sh
+
+[ -x "$tool" ] || { echo "SKIP: no $tool"; exit 77; }
+[ -r "$remove_sh" ] || { echo "FAIL: no $remove_sh"; exit 1; }
+# shellcheck source=preload-remove.sh
+. "$remove_sh"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-preload-test.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass () { echo "PASS: $*"; }
+fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# The library directory compiled into the tool.
+libdir=$("$tool" --help | sed -n 's|^library: \(.*\)/libfastcopy\.so\.1$|\1|p')
+[ -n "$libdir" ] || { echo "FAIL: cannot find the library directory in '$tool --help'"; exit 1; }
+
+# state FILE: the file's bytes, or ABSENT.
+state () { if [ -e "$1" ]; then od -An -c "$1"; else echo ABSENT; fi; }
+leftovers () { ls -A "$1" | grep -q '^\.ld\.so\.preload\.fastcopy-'; }
+
+# --- 1. removal: fastcopy-preload disable and the sh function agree ------------
+
+# case NAME INPUT EXPECTED  (printf formats; EXPECTED "ABSENT": file removed)
+n=0
+check_removal ()
+{
+    n=$((n + 1))
+    r=$work/rm$n
+    mkdir -p "$r/c/etc" "$r/s/etc"
+    printf "$2" >"$r/c/etc/ld.so.preload"
+    printf "$2" >"$r/s/etc/ld.so.preload"
+    if [ "$3" = ABSENT ]; then
+        want=ABSENT
+    else
+        printf "$3" >"$r/want"
+        want=$(state "$r/want")
+    fi
+    "$tool" --quiet --root "$r/c" disable || fail "removal $1: fastcopy-preload disable failed"
+    fastcopy_preload_remove "$r/s/etc/ld.so.preload" || fail "removal $1: fastcopy_preload_remove failed"
+    got_c=$(state "$r/c/etc/ld.so.preload")
+    got_s=$(state "$r/s/etc/ld.so.preload")
+    if [ "$got_c" != "$want" ]; then
+        fail "removal $1: fastcopy-preload wrote"; echo "$got_c"; echo "  expected"; echo "$want"
+    elif [ "$got_s" != "$want" ]; then
+        fail "removal $1: preload-remove.sh wrote"; echo "$got_s"; echo "  expected"; echo "$want"
+    elif leftovers "$r/c/etc" || leftovers "$r/s/etc"; then
+        fail "removal $1: a temporary file was left behind"
+    else
+        pass "removal $1"
+    fi
+}
+
+check_removal "only entry" 'libfastcopy.so.1\n' ABSENT
+check_removal "only entry, no final newline" '/usr/$LIB/libfastcopy.so.1' ABSENT
+check_removal "last line" '# c\n/usr/lib/x86_64-linux-gnu/libother.so\n/usr/$LIB/libfastcopy.so.1\n' \
+    '# c\n/usr/lib/x86_64-linux-gnu/libother.so\n'
+check_removal "last line without newline" 'a.so\nlibfastcopy.so.1' 'a.so'
+check_removal "first line, none final" 'libfastcopy.so.1\na.so' 'a.so'
+check_removal "middle line" 'a.so\n/usr/$LIB/libfastcopy.so.1\nb.so\n' 'a.so\nb.so\n'
+check_removal "middle of a line" 'a.so libfastcopy.so.1 b.so\n' 'a.so b.so\n'
+check_removal "first of a line" '  libfastcopy.so.1:a.so  # x\n' '  a.so  # x\n'
+check_removal "last of a line" 'a.so:/usr/lib64/libfastcopy.so.1.0.0\t# x\n' 'a.so\t# x\n'
+check_removal "commented out" '# libfastcopy.so.1 commented\n' '# libfastcopy.so.1 commented\n'
+check_removal "foreign directory" '/opt/elsewhere/lib/libfastcopy.so.1\n' '/opt/elsewhere/lib/libfastcopy.so.1\n'
+check_removal "other soname" 'libfastcopy.so.10\n' 'libfastcopy.so.10\n'
+check_removal "blank lines" '\n\n/lib64/libfastcopy.so.1\n\n' '\n\n\n'
+check_removal "entry with comment" 'libfastcopy.so.1 # enabled by hand\n' ABSENT
+check_removal "carriage return" 'libfastcopy.so.1\r\n' 'libfastcopy.so.1\r\n'
+check_removal "pattern characters" 'a*[b].so\\\\x /${LIB}/libfastcopy.so.1\n' 'a*[b].so\\\\x\n'
+check_removal "twice" 'libfastcopy.so.1 libfastcopy.so.1\n/$LIB/libfastcopy.so.1\n' ABSENT
+long=$(i=0; while [ $i -lt 100 ]; do printf 'l%d.so ' $i; [ $i = 50 ] && printf 'libfastcopy.so.1 '; i=$((i + 1)); done)
+check_removal "100 names" "$long\\n" "$(echo "$long" | sed 's/libfastcopy\.so\.1 //')\\n"
+
+# Permissions survive.
+r=$work/mode; mkdir -p "$r/etc"
+printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
+fastcopy_preload_remove "$r/etc/ld.so.preload"
+m_s=$(stat -c %a "$r/etc/ld.so.preload")
+printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
+"$tool" -q --root "$r" disable
+m_c=$(stat -c %a "$r/etc/ld.so.preload")
+if [ "$m_s" = 640 ] && [ "$m_c" = 640 ]; then pass "mode kept"; else fail "mode kept (sh $m_s, tool $m_c)"; fi
+
+# A symbolic link: the file it points to is edited, the link stays.
+r=$work/link; mkdir -p "$r/etc" "$r/srv"
+printf 'a.so libfastcopy.so.1\n' >"$r/srv/preload"; ln -s ../srv/preload "$r/etc/ld.so.preload"
+"$tool" -q --root "$r" disable
+if [ -L "$r/etc/ld.so.preload" ] && [ "$(cat "$r/srv/preload")" = a.so ]; then
+    pass "symbolic link followed"
+else
+    fail "symbolic link followed"
+fi
+
+# --- 2. enable, then disable (tool or sh): byte-identical ------------------------
+
+# preload-remove.sh knows the packages' library directories only; a build
+# for another prefix (the default /usr/local) has the tool write a full path
+# that only the tool itself removes.
+case $libdir in
+    /usr/lib/x86_64-linux-gnu|/lib/x86_64-linux-gnu|/usr/lib64|/lib64) removers="tool sh" ;;
+    *) removers=tool; echo "SKIP: preload-remove.sh round trips: $libdir is no package library directory" ;;
+esac
+if [ -r "$lib" ]; then
+    m=0
+    for before in ABSENT '' '\n' 'a.so' 'a.so\n' '# comment\n\n/x/y.so\tz.so:w.so\n'; do
+        m=$((m + 1))
+        for how in $removers; do
+            r=$work/rt$m$how
+            mkdir -p "$r/etc" "$r$libdir"
+            cp "$lib" "$r$libdir/libfastcopy.so.1"
+            [ "$before" = ABSENT ] || printf "$before" >"$r/etc/ld.so.preload"
+            orig=$(state "$r/etc/ld.so.preload")
+            [ "$before" = '' ] && orig=ABSENT   # an empty file is removed again
+            if ! out=$("$tool" --root "$r" enable 2>&1); then
+                fail "round trip $m ($how): enable failed"; echo "$out"; continue
+            fi
+            "$tool" -q --root "$r" enable || fail "round trip $m: second enable failed"
+            st=0; "$tool" --root "$r" status >/dev/null || st=$?
+            [ $st -eq 0 ] || fail "round trip $m: status after enable exits $st, not 0"
+            if [ $how = tool ]; then "$tool" -q --root "$r" disable
+            else fastcopy_preload_remove "$r/etc/ld.so.preload"; fi
+            st=0; "$tool" --root "$r" status >/dev/null || st=$?
+            [ $st -eq 3 ] || fail "round trip $m: status after disable exits $st, not 3"
+            if [ "$(state "$r/etc/ld.so.preload")" = "$orig" ] && ! leftovers "$r/etc"; then
+                pass "round trip $m ($how): enable, enable, disable give the original bytes"
+            else
+                fail "round trip $m ($how): file differs after enable+disable"
+                state "$r/etc/ld.so.preload"; echo "  expected"; echo "$orig"
+            fi
+        done
+    done
+
+    # A root whose name has a space (LD_PRELOAD cannot name it directly).
+    r="$work/with space"; mkdir -p "$r/etc" "$r$libdir"
+    cp "$lib" "$r$libdir/libfastcopy.so.1"
+    if "$tool" -q --root "$r" enable && "$tool" --root "$r" status >/dev/null; then
+        pass "enable under a root whose name has a space"
+    else
+        fail "enable under a root whose name has a space"
+    fi
+
+    # A stale entry is reported by status (exit 4).
+    r=$work/stale; mkdir -p "$r/etc"
+    printf '/usr/$LIB/libfastcopy.so.1\n' >"$r/etc/ld.so.preload"
+    st=0; "$tool" --root "$r" status >/dev/null || st=$?
+    if [ $st -eq 4 ]; then pass "status reports a stale entry"; else fail "status on a stale entry exits $st, not 4"; fi
+
+    # enable refuses libraries that are missing, not ELF, or misbehave.
+    refuse ()
+    {
+        r=$work/refuse-$1; mkdir -p "$r/etc" "$r$libdir"
+        printf '# keep\n' >"$r/etc/ld.so.preload"
+        "$2" "$r$libdir/libfastcopy.so.1"
+        st=0; out=$("$tool" --root "$r" enable 2>&1) || st=$?
+        if [ $st -ne 0 ] && [ "$(cat "$r/etc/ld.so.preload")" = '# keep' ] && ! leftovers "$r/etc"; then
+            pass "enable refuses a library that $1: $(echo "$out" | grep -m1 'fastcopy-preload:')"
+        else
+            fail "enable with a library that $1: exit $st, file $(state "$r/etc/ld.so.preload")"
+            echo "$out"
+        fi
+    }
+    lib_missing () { :; }
+    lib_text () { echo 'not a library' >"$1"; }
+    refuse "is missing" lib_missing
+    refuse "is not ELF" lib_text
+    cc=${CC:-cc}
+    if printf 'int x;\n' | $cc -x c -shared -fPIC -o "$work/probe.so" - 2>/dev/null; then
+        lib_noisy ()
+        {
+            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){write(2,"hello\\n",6);}\n' |
+                $cc -x c -shared -fPIC -o "$1" -
+        }
+        lib_exits ()
+        {
+            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){_exit(42);}\n' |
+                $cc -x c -shared -fPIC -o "$1" -
+        }
+        lib_crashes ()
+        {
+            printf '#include <signal.h>\n__attribute__((constructor)) static void f(void){raise(SIGSEGV);}\n' |
+                $cc -x c -shared -fPIC -o "$1" -
+        }
+        refuse "prints something" lib_noisy
+        refuse "exits the process" lib_exits
+        refuse "crashes the process" lib_crashes
+    else
+        echo "SKIP: no C compiler ($cc) for the misbehaving-library tests"
+    fi
+else
+    echo "SKIP: no library at $lib for the enable tests"
+fi
+
+# --- 3. usage errors ---------------------------------------------------------------
+st=0; "$tool" frobnicate >/dev/null 2>&1 || st=$?
+[ $st -eq 2 ] && pass "unknown command exits 2" || fail "unknown command exits $st"
+st=0; "$tool" --root relative status >/dev/null 2>&1 || st=$?
+[ $st -eq 2 ] && pass "relative --root exits 2" || fail "relative --root exits $st"
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

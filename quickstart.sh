@@ -22,7 +22,7 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
 fi
 
-[ -x configure ] && [ configure -nt configure.ac ] || ./bootstrap
+[ -x configure ] && [ configure -nt configure.ac ] && [ Makefile.in -nt Makefile.am ] || ./bootstrap
 mkdir -p _build
 cd _build
 [ -f Makefile ] || "$top/configure" --quiet
@@ -35,7 +35,7 @@ case "${1:-run}" in
     ./bench/fastcopy-bench --quick
     ;;
   check)
-    make check
+    make --no-print-directory check
     ;;
   *)
     echo "usage: $0 [run|check]" >&2

@@ -469,5 +469,5 @@ fi
 [ $inside -eq 0 ] || { echo "FAIL: the test aborted (exit $inside)"; echo fail >>"$W/results"; }
 
 passed=$(grep -c '^pass$' "$W/results") failed=$(grep -c '^fail$' "$W/results")
-printf '\ne2e: %d passed, %d failed, %d s\n' "$passed" "$failed" $(($(date +%s) - start))
+printf '\ne2e took %d s\ne2e: %d passed, %d failed\n' $(($(date +%s) - start)) "$passed" "$failed"
 [ "$failed" -eq 0 ]

@@ -114,10 +114,12 @@ memset_avx2:
 
 	.p2align 5
 .Lmore_64:
-	cmpq	$128, %rdx
-	ja	.Lmore_128
+	/* Stores go out between the size tests: the head first, then more
+	   head or the tail as the size class becomes known.  */
 	vmovdqu	%ymm0, (%rdi)
 	vmovdqu	%ymm0, 32(%rdi)
+	cmpq	$128, %rdx
+	ja	.Lmore_128
 	vmovdqu	%ymm0, -64(%rdi,%rdx)
 	vmovdqu	%ymm0, -32(%rdi,%rdx)
 	vzeroupper
@@ -125,31 +127,28 @@ memset_avx2:
 
 	.p2align 5
 .Lmore_128:
-	cmpq	$256, %rdx
-	ja	.Lmore_256
-	vmovdqu	%ymm0, (%rdi)
-	vmovdqu	%ymm0, 32(%rdi)
-	vmovdqu	%ymm0, -64(%rdi,%rdx)
-	vmovdqu	%ymm0, -32(%rdi,%rdx)
 	vmovdqu	%ymm0, 64(%rdi)
 	vmovdqu	%ymm0, 96(%rdi)
+	cmpq	$256, %rdx
+	ja	.Lmore_256
 	vmovdqu	%ymm0, -128(%rdi,%rdx)
 	vmovdqu	%ymm0, -96(%rdi,%rdx)
+	vmovdqu	%ymm0, -64(%rdi,%rdx)
+	vmovdqu	%ymm0, -32(%rdi,%rdx)
 	vzeroupper
 	ret
 
 	.p2align 5
 .Lmore_256:
 	/* Below both the REP STOSB and the streaming threshold: an aligned
-	   4-vector loop between an unaligned head vector and an unaligned
-	   128-byte tail.  The rest is memset_avx2_large's.  */
+	   4-vector loop between the 128 head bytes already stored and an
+	   unaligned 128-byte tail.  The rest is memset_avx2_large's.  */
 	cmpq	fc_tunables+FC_TUNABLES_REP_STOSB(%rip), %rdx
 	jae	.Llarge
 	cmpq	fc_tunables+FC_TUNABLES_CLEAR_NT(%rip), %rdx
 	jae	.Llarge
-	vmovdqu	%ymm0, (%rdi)
-	leaq	32(%rdi), %rcx
-	andq	$-32, %rcx		/* first aligned vector after the head */
+	leaq	128(%rdi), %rcx
+	andq	$-32, %rcx		/* first aligned vector after the 128 head bytes */
 	leaq	-128(%rdi,%rdx), %rdx	/* where the tail starts */
 	.p2align 4
 .Lloop:

@@ -82,7 +82,10 @@ static struct fastcopy_choice choices[] = {
   { "__explicit_bzero_chk", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
 };
 #define NCHOICES (sizeof choices / sizeof choices[0])
-static const char *function_names[NCHOICES + 1];
+/* Written at load: in .data, next to choices, not on a .bss page of its
+   own behind the views below.  */
+static const char *function_names[NCHOICES + 1]
+  __attribute__ ((section (".data")));
 
 /* The resolvers ran during relocation; publish what they chose.  */
 __attribute__ ((constructor)) static void

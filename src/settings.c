@@ -28,9 +28,12 @@
 #include <sys/syscall.h>
 #include "settings.h"
 
-/* Page-aligned so that the part every process touches (struct
-   fc_settings puts it first) is one page.  */
-struct fc_settings fc_settings __attribute__ ((aligned (4096)));
+/* Every process writes the head of this (struct fc_settings puts those
+   members first).  settings.c comes before api.c in the link, so it shares
+   a page with the other state written at load (cpu-features.c, select.c)
+   rather than following api.c's large, rarely used buffers: each extra
+   page written at load is a page fault in every process.  */
+struct fc_settings fc_settings;
 
 /* ------------------------------------------------------------------------ */
 /* System calls.  Return the kernel's value: -errno on failure.  */

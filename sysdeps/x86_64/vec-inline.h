@@ -1,6 +1,8 @@
-/* Vector copy and clear bodies, shared by the SSE2 and AVX2 variants.  The
-   including file sets the target ISA with a pragma and defines VEC_SIZE (16
-   or 32); it then gets memmove_vec and memset_vec.
+/* Vector copy and clear bodies.  The including file sets the target ISA
+   with a pragma and defines VEC_SIZE (16 or 32).  The SSE2 variants are
+   memmove_vec and memset_vec whole; the AVX2 variants have assembly entries
+   for every size up to their thresholds (memmove-avx2.S, memset-avx2.S) and
+   take only the large paths from here (copy_vec_large, set_vec_large).
 
    Copy strategy, by size (VEC = VEC_SIZE bytes):
    1. n <= 32: general-purpose registers below 16, two possibly overlapping
@@ -205,18 +207,9 @@ memmove_vec (void *dst, const void *src, size_t n)
   unsigned char *d = dst;
   const unsigned char *s = src;
   /* Size classes in the order that keeps the common small ones on the
-     shortest path: below 32, then up to 2, 4 and 8 VEC.  */
+     shortest path: up to 32 bytes, then up to 4 and 8 VEC.  */
   if (__builtin_expect (n <= 2 * VEC_SIZE, 1))
     {
-#if VEC_SIZE > 16
-      if (__builtin_expect (n >= VEC_SIZE, 1))
-	{
-	  vec_t a = VLOAD (s), z = VLOAD (s + n - VEC_SIZE);
-	  VSTORE (d, a);
-	  VSTORE (d + n - VEC_SIZE, z);
-	  return dst;
-	}
-#endif
       if (n >= 16)
 	{
 	  xmm_unaligned_t a = XLOAD (s), z = XLOAD (s + n - 16);
@@ -317,13 +310,6 @@ memset_vec (void *dst, int c, size_t n)
       XSTORE (d, x);
       XSTORE (d + n - 16, x);
     }
-#if VEC_SIZE > 16
-  else if (n <= 2 * VEC_SIZE)
-    {
-      VSTORE (d, v);
-      VSTORE (d + n - VEC_SIZE, v);
-    }
-#endif
   else if (n <= 4 * VEC_SIZE)
     {
       VSTORE (d, v);

@@ -1,24 +1,24 @@
 /* Settings: the configuration file, the FASTCOPY environment variable and
    the parser both share (settings.h).
 
-   Everything here runs inside the IFUNC resolvers, while ld.so relocates
-   libfastcopy: in every process of the machine, setuid ones included,
-   before libc is ready.  Hence:
-   1. System calls by inline assembly (openat, read, fstat, close, get*id);
-      nothing from libc, no errno.
+   The file and the parser run inside the IFUNC resolvers, while ld.so
+   relocates libfastcopy: in every process of the machine, setuid ones
+   included, before libc is ready.  Only fc_settings_load_environment runs
+   later, from libfastcopy's initializer.  Hence:
+   1. System calls by inline assembly (openat, read, fstat, close); nothing
+      from libc, no errno.
    2. No relocated data: no tables of pointers; names are string literals
       compared by code; state is in hidden objects (RIP-relative).
    3. Bounded work and memory: the file is read up to FC_FILE_MAX bytes,
-      lines up to FC_LINE_MAX, the environment up to FC_ENVIRON_MAX; state
+      lines up to FC_LINE_MAX, FASTCOPY up to FC_ENV_MAX; state
       and scratch are static (the resolvers run under ld.so's lock), the
       stack holds a 1 KiB read buffer and a few small frames.
    4. Never block, never print, never fail: the file is opened O_NONBLOCK
       and only a regular file is read; every bad item becomes a diagnostic
       (struct fc_diags) and is left out, so the lower layer's value stays.
-   5. Secure-execution processes (AT_SECURE from /proc/self/auxv; a process
-      whose auxv cannot be read, or whose real and effective ids differ,
-      counts as one) use neither FASTCOPY nor FASTCOPY_CONFIG, only the
-      system file.  The system file is trusted, in every process, only when
+   5. Secure-execution processes (AT_SECURE, which the kernel sets for
+      setuid, setgid and capability gains; resolve.c asks getauxval) use
+      neither FASTCOPY nor FASTCOPY_CONFIG, only the system file.  The system file is trusted, in every process, only when
       it is a regular file owned by root that group and others cannot write
       (fstat of the opened descriptor, so a root-owned symlink to such a
       file is fine and a swapped file is caught).  */
@@ -650,8 +650,8 @@ fc_settings_load (void)
 /* Phase 2, from libfastcopy's initializer: FASTCOPY and FASTCOPY_CONFIG.
    Reading the environment inside the resolver would take
    /proc/self/environ (libc's environ is not set yet while ld.so
-   relocates), and a process's first /proc/self access cost about 50 us per
-   exec on the development VM, 10% of running /bin/true.  */
+   relocates), and that cost about 57 us per exec of /bin/true on the
+   development VM (+10%).  */
 int
 fc_settings_load_environment (const char *env, const char *config,
 			      int secure)

@@ -63,6 +63,17 @@ const struct fastcopy_cpu *fastcopy_cpu (void);
 /* Name of feature bit number BIT ("ERMS"), or NULL past the last one.  */
 const char *fastcopy_cpu_feature_name (unsigned int bit);
 
+/* What an implementation reads and how calls reach it, as bits of
+   fastcopy_impl.traits.  */
+#define FASTCOPY_TRAIT_REP		0x1	/* its family's REP threshold */
+#define FASTCOPY_TRAIT_NT		0x2	/* its family's streaming-store
+						   threshold */
+#define FASTCOPY_TRAIT_ALIAS_GUARD	0x4	/* alias_guard */
+#define FASTCOPY_TRAIT_ENTRY		0x8	/* the exported memcpy, memmove,
+						   memset and their _chk forms
+						   fall through into it, with
+						   no indirect jump */
+
 /* One implementation of one family.  */
 struct fastcopy_impl
 {
@@ -72,6 +83,7 @@ struct fastcopy_impl
   unsigned long long requires;	/* FASTCOPY_CPU_* bits it needs to run */
   fastcopy_copy_fn copy;	/* set for FASTCOPY_FAMILY_COPY */
   fastcopy_clear_fn clear;	/* set for FASTCOPY_FAMILY_CLEAR */
+  unsigned int traits;		/* FASTCOPY_TRAIT_* bits */
 };
 
 /* The implementation table: every implementation of every family, usable
@@ -84,6 +96,37 @@ const struct fastcopy_impl *fastcopy_impl_find (enum fastcopy_family family,
 /* Nonzero when this CPU (and OS) can run IMPL.  */
 int fastcopy_impl_usable (const struct fastcopy_impl *impl);
 
+/* The policy: tables of rows, each for a class of CPUs, tried in order;
+   the first row whose CPU conditions this CPU meets chooses an
+   implementation for each family and the thresholds that go with it.  The
+   "auto" table is the default, the "seed" table the rule of the kernel
+   patch this project grew from (copy=seed, clear=seed).  */
+struct fastcopy_policy
+{
+  const char *name;		/* "amd-avx2", unique over both tables */
+  const char *table;		/* "auto" or "seed" */
+  const char *vendor;		/* "AMD" (AMD and Hygon), "Intel" or "any" */
+  unsigned int family_min, family_max;	/* display family, inclusive */
+  unsigned int model_min, model_max;	/* display model, inclusive */
+  unsigned long long requires;	/* FASTCOPY_CPU_* bits the CPU must have */
+  const struct fastcopy_impl *copy;
+  const struct fastcopy_impl *clear;
+  const char *thresholds;	/* "rep_movsb_threshold=never copy_nt_
+				   threshold=L3/2 ...", as the row gives them */
+  const char *evidence;		/* where its figures come from */
+  int measured;			/* measured by this project on such a CPU
+				   (0: taken from published data) */
+  const char *reason;		/* why, in one line */
+};
+
+/* Every row of both tables, auto first, each in its order of trial.  */
+size_t fastcopy_policy_count (void);
+const struct fastcopy_policy *fastcopy_policy_at (size_t i);
+
+/* The row of TABLE ("auto" or "seed") that this CPU matches, or NULL for
+   another table name.  Every table ends with a row that matches any CPU.  */
+const struct fastcopy_policy *fastcopy_policy_matched (const char *table);
+
 /* What an exported function was bound to when the library was loaded.  */
 struct fastcopy_choice
 {
@@ -91,6 +134,9 @@ struct fastcopy_choice
   enum fastcopy_family family;
   const struct fastcopy_impl *impl;
   const char *reason;		/* why: the rule that chose it */
+  const struct fastcopy_policy *policy;	/* the row that chose it; NULL
+					   when a setting named the
+					   implementation */
 };
 
 /* The choice for exported function FUNCTION, or NULL if the library exports

@@ -1,6 +1,7 @@
-/* The FASTCOPY_1 API: CPU features, the implementation table, what each
-   exported function was bound to, and the settings behind it.  Runs after
-   relocation, so libc is fine here.  */
+/* The FASTCOPY_1 API: CPU features, the implementation table, the policy
+   rows, what each exported function was bound to and why, and the settings
+   behind it.  Runs after relocation, so libc is fine here.  Nothing here
+   runs at load: the views are built on first use.  */
 
 #include <errno.h>
 #include <sched.h>
@@ -9,8 +10,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
-#include "fastcopy-internal.h"
-#include "settings.h"
+#include "load-state.h"
 
 const char *
 fastcopy_version (void)
@@ -65,47 +65,30 @@ fastcopy_impl_usable (const struct fastcopy_impl *impl)
   return impl != NULL && (impl->requires & ~have) == 0;
 }
 
-/* Every exported standard function and its family; fastcopy_functions
-   hands out the names in this order.  */
-static struct fastcopy_choice choices[] = {
-  { "memcpy", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "memmove", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "mempcpy", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "__mempcpy", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "__memcpy_chk", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "__memmove_chk", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "__mempcpy_chk", FASTCOPY_FAMILY_COPY, NULL, NULL },
-  { "memset", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
-  { "bzero", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
-  { "explicit_bzero", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
-  { "__memset_chk", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
-  { "__explicit_bzero_chk", FASTCOPY_FAMILY_CLEAR, NULL, NULL },
+/* Every exported standard function, in the order fastcopy_functions
+   hands them out.  */
+static const char *const function_names[] = {
+  "memcpy", "memmove", "mempcpy", "__mempcpy", "__memcpy_chk",
+  "__memmove_chk", "__mempcpy_chk",
+  "memset", "bzero", "explicit_bzero", "__memset_chk",
+  "__explicit_bzero_chk", NULL
 };
-#define NCHOICES (sizeof choices / sizeof choices[0])
-/* Written at load: in .data, next to choices, not on a .bss page of its
-   own behind the views below.  */
-static const char *function_names[NCHOICES + 1]
-  __attribute__ ((section (".data")));
+#define NCHOICES (sizeof function_names / sizeof function_names[0] - 1)
+#define NCOPY 7			/* the first NCOPY are copy functions */
 
-/* The resolvers ran during relocation; publish what they chose.  */
-__attribute__ ((constructor)) static void
-publish_choices (void)
-{
-  for (size_t i = 0; i < NCHOICES; i++)
-    {
-      const struct fc_selection *s = &fc_selected[choices[i].family];
-      choices[i].impl = &fc_impl_table[s->impl];
-      choices[i].reason = s->reason;
-      function_names[i] = choices[i].function;
-    }
-}
+static void ensure_view (void);
+
+static struct fastcopy_choice choices[NCHOICES];
 
 const struct fastcopy_choice *
 fastcopy_selected (const char *function)
 {
   for (size_t i = 0; i < NCHOICES; i++)
-    if (strcmp (choices[i].function, function) == 0)
-      return &choices[i];
+    if (strcmp (function_names[i], function) == 0)
+      {
+	ensure_view ();
+	return &choices[i];
+      }
   return NULL;
 }
 
@@ -113,6 +96,133 @@ const char *const *
 fastcopy_functions (void)
 {
   return function_names;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The policy rows.  */
+
+struct published_policy
+{
+  struct fastcopy_policy p;
+  char thresholds[160];
+};
+static struct published_policy policy_view[32];
+static size_t policy_view_count;
+
+static const char *
+vendor_name (unsigned char vendor)
+{
+  switch (vendor)
+    {
+    case FC_VENDOR_AMD: return "AMD";
+    case FC_VENDOR_INTEL: return "Intel";
+    default: return "any";
+    }
+}
+
+static void format_size (unsigned long long v, char *buf, size_t size);
+
+/* A row's threshold as the row gives it: bytes, never or a fraction of
+   the L3 cache.  */
+static void
+format_row_size (unsigned long long v, char *buf, size_t size)
+{
+  if (v != FC_NEVER && (v & FC_L3_FLAG))
+    {
+      unsigned long long num = (v >> 16) & 0xffff, den = v & 0xffff;
+      if (num == 1)
+	snprintf (buf, size, "L3/%llu", den);
+      else
+	snprintf (buf, size, "L3*%llu/%llu", num, den);
+    }
+  else
+    format_size (v, buf, size);
+}
+
+static void
+build_policy_view (void)
+{
+  policy_view_count = 0;
+  for (int t = 0; t < FC_TABLE_COUNT; t++)
+    {
+      size_t n;
+      const struct fc_policy_row *rows = fc_policy_rows ((enum fc_table) t, &n);
+      for (size_t i = 0; i < n && policy_view_count < 32; i++)
+	{
+	  const struct fc_policy_row *r = &rows[i];
+	  struct published_policy *v = &policy_view[policy_view_count++];
+	  struct fastcopy_policy *p = &v->p;
+	  p->name = r->name;
+	  p->table = t == FC_TABLE_SEED ? "seed" : "auto";
+	  p->vendor = vendor_name (r->vendor);
+	  p->family_min = r->family_min;
+	  p->family_max = r->family_max;
+	  p->model_min = r->model_min;
+	  p->model_max = r->model_max;
+	  p->requires = r->requires;
+	  p->copy = &fc_impl_table[r->value[FC_KEY_COPY]];
+	  p->clear = &fc_impl_table[r->value[FC_KEY_CLEAR]];
+	  p->evidence = r->evidence;
+	  p->measured = r->measured;
+	  p->reason = r->reason;
+	  size_t len = 0;
+	  v->thresholds[0] = 0;
+	  for (int k = 0; k < FC_KEY_COUNT; k++)
+	    {
+	      char a[32];
+	      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL)
+		continue;
+	      if (fc_key_type (k) == FASTCOPY_SETTING_BOOL)
+		snprintf (a, sizeof a, "%s", r->value[k] ? "on" : "off");
+	      else
+		format_row_size (r->value[k], a, sizeof a);
+	      len += (size_t) snprintf (v->thresholds + len,
+					len < sizeof v->thresholds
+					? sizeof v->thresholds - len : 0,
+					"%s%s=%s", len ? " " : "",
+					fc_key_name (k), a);
+	    }
+	  p->thresholds = v->thresholds;
+	}
+    }
+}
+
+/* The published row for ROW.  */
+static const struct fastcopy_policy *
+published (const struct fc_policy_row *row)
+{
+  for (size_t i = 0; row != NULL && i < policy_view_count; i++)
+    if (strcmp (policy_view[i].p.name, row->name) == 0)
+      return &policy_view[i].p;
+  return NULL;
+}
+
+size_t
+fastcopy_policy_count (void)
+{
+  ensure_view ();
+  return policy_view_count;
+}
+
+const struct fastcopy_policy *
+fastcopy_policy_at (size_t i)
+{
+  ensure_view ();
+  return i < policy_view_count ? &policy_view[i].p : NULL;
+}
+
+const struct fastcopy_policy *
+fastcopy_policy_matched (const char *table)
+{
+  enum fc_table t;
+  if (strcmp (table, "auto") == 0)
+    t = FC_TABLE_AUTO;
+  else if (strcmp (table, "seed") == 0)
+    t = FC_TABLE_SEED;
+  else
+    return NULL;
+  ensure_view ();
+  return published (fc_policy_match (fc_cpu_init (), t));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -124,7 +234,7 @@ source_origin (unsigned char src)
 {
   switch (src)
     {
-    case FC_SRC_FILE: return fc_settings.path;
+    case FC_SRC_FILE: return fc_load.settings.path ? fc_load.settings.path : "";
     case FC_SRC_ENV: return "FASTCOPY";
     case FC_SRC_ENV_CONFIG: return "FASTCOPY_CONFIG";
     case FC_SRC_API: return "fastcopy_set";
@@ -180,13 +290,24 @@ format_size (unsigned long long v, char *buf, size_t size)
     snprintf (buf, size, "%llu", v);
 }
 
+/* "copy, clear, rep_movsb_threshold, ...": every key, from keys.def.  */
+static void
+key_names (char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (int k = 0; k < FC_KEY_COUNT && len < size; k++)
+    len += (size_t) snprintf (buf + len, size - len, "%s%s", k ? ", " : "",
+			      fc_key_name (k));
+}
+
 /* The message of diagnostic D, without its origin.  */
 static void
 format_message (const struct fc_diag *d, char *buf, size_t size)
 {
   const char *key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : "";
   const char *t = d->text;
-  char list[160], a[32];
+  char list[200], a[32];
   switch (d->code)
     {
     case FC_E_OPEN:
@@ -229,9 +350,9 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
       snprintf (buf, size, "no setting name before '=': ignored");
       break;
     case FC_E_UNKNOWN_KEY:
-      snprintf (buf, size, "unknown setting '%s' (known: copy, clear, "
-		"rep_movsb_threshold, copy_nt_threshold, rep_stosb_threshold, "
-		"clear_nt_threshold, alias_guard): ignored", t);
+      key_names (list, sizeof list);
+      snprintf (buf, size, "unknown setting '%s' (known: %s): ignored", t,
+		list);
       break;
     case FC_E_NO_VALUE:
       snprintf (buf, size, "%s: no value: ignored", key);
@@ -285,9 +406,15 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
     case FC_W_REP_ABOVE_NT:
       format_size (d->num, a, sizeof a);
       snprintf (buf, size, "%s is not below %s (%s): REP %s is never used",
-		key, d->key == FC_KEY_REP_MOVSB ? "copy_nt_threshold"
-		: "clear_nt_threshold", a,
-		d->key == FC_KEY_REP_MOVSB ? "MOVSB" : "STOSB");
+		key, fc_key_name (fc_family_key (fc_key_family (d->key),
+						 FC_TRAIT_NT)), a,
+		fc_key_family (d->key) == FASTCOPY_FAMILY_COPY
+		? "MOVSB" : "STOSB");
+      break;
+    case FC_W_NOT_REBOUND:
+      snprintf (buf, size, "%s: could not switch implementations (mprotect: "
+		"%s): kept %s, with the thresholds the settings give",
+		key, strerror ((int) d->num), t);
       break;
     default:
       snprintf (buf, size, "unknown problem %d", d->code);
@@ -338,24 +465,6 @@ deliver (const struct fc_diags *diags, const char *path,
     }
 }
 
-/* A REP window closed by the streaming threshold, when LAYER gives both.  */
-static void
-check_windows (const struct fc_layer *layer, struct fc_diags *diags)
-{
-  static const int pairs[2][2] = {
-    { FC_KEY_REP_MOVSB, FC_KEY_COPY_NT }, { FC_KEY_REP_STOSB, FC_KEY_CLEAR_NT }
-  };
-  for (int i = 0; i < 2; i++)
-    {
-      const struct fc_item *rep = &layer->item[pairs[i][0]];
-      const struct fc_item *nt = &layer->item[pairs[i][1]];
-      if (rep->set && nt->set && rep->value != FC_NEVER
-	  && rep->value >= nt->value)
-	fc_diag_add (diags, FC_W_REP_ABOVE_NT, rep->src, rep->line,
-		     pairs[i][0], nt->value, "", 0);
-    }
-}
-
 struct check_state
 {
   struct fc_parser parser;
@@ -371,14 +480,13 @@ fastcopy_check_config (const char *path, unsigned int flags,
   struct check_state *c = calloc (1, sizeof *c);
   if (c == NULL)
     return -1;
-  fc_parser_init (&c->parser, &c->layer, &c->diags, FC_SRC_FILE);
   int state = fc_read_config (path, flags & FASTCOPY_CHECK_TRUSTED
-				    ? FC_READ_TRUSTED : 0,
-			      &c->parser, c->buf, sizeof c->buf);
+				    ? FC_READ_TRUSTED : 0, &c->layer, &c->diags,
+			      FC_SRC_FILE, &c->parser, c->buf, sizeof c->buf);
   if (state == FC_FILE_ABSENT)
     fc_diag_add (&c->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, ENOENT, "", 0);
   if (state == FC_FILE_USED)
-    check_windows (&c->layer, &c->diags);
+    fc_layer_warnings (&c->layer, &c->diags);
   deliver (&c->diags, path, fn, arg);
   int errors = (int) c->diags.errors;
   free (c);
@@ -398,7 +506,7 @@ fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn, void *arg)
   else
     {
       fc_parse_env (value, n, &c->layer, &c->diags, FC_SRC_ENV);
-      check_windows (&c->layer, &c->diags);
+      fc_layer_warnings (&c->layer, &c->diags);
     }
   deliver (&c->diags, "FASTCOPY", fn, arg);
   int errors = (int) c->diags.errors;
@@ -420,27 +528,14 @@ static size_t diags_view_count;
 static struct fastcopy_config_state config_view;
 static int view_state;		/* 0: not built, 1: building, 2: built */
 
-/* Which settings the selected implementation of a family reads: the
-   vector variants all of them, erms its REP threshold, fsrm and scalar
-   none.  */
+/* A setting matters when the family's implementation has the trait that
+   reads it (keys.def, impl-list.def); the implementation keys always do.  */
 static int
 setting_used (int key)
 {
-  enum fc_impl_id id = fc_selected[fc_key_family (key)].impl;
-  int vector = id == FC_IMPL_COPY_AVX2 || id == FC_IMPL_COPY_SSE2
-	       || id == FC_IMPL_CLEAR_AVX2 || id == FC_IMPL_CLEAR_SSE2;
-  switch (key)
-    {
-    case FC_KEY_COPY:
-    case FC_KEY_CLEAR:
-      return 1;
-    case FC_KEY_REP_MOVSB:
-      return vector || id == FC_IMPL_COPY_ERMS;
-    case FC_KEY_REP_STOSB:
-      return vector || id == FC_IMPL_CLEAR_ERMS;
-    default:
-      return vector;
-    }
+  unsigned int trait = fc_key_trait (key);
+  unsigned int traits = fc_impl_table[fc_load.plan.impl[fc_key_family (key)]].traits;
+  return trait == 0 || (traits & trait) != 0;
 }
 
 static const char *
@@ -454,70 +549,38 @@ choice_name (unsigned long long choice)
 }
 
 static void
-tunable_values (int key, unsigned long long *now, unsigned long long *dflt)
-{
-  switch (key)
-    {
-    case FC_KEY_REP_MOVSB:
-      *now = fc_tunables.rep_movsb_threshold;
-      *dflt = fc_default_tunables.rep_movsb_threshold;
-      break;
-    case FC_KEY_COPY_NT:
-      *now = fc_tunables.copy_nt_threshold;
-      *dflt = fc_default_tunables.copy_nt_threshold;
-      break;
-    case FC_KEY_REP_STOSB:
-      *now = fc_tunables.rep_stosb_threshold;
-      *dflt = fc_default_tunables.rep_stosb_threshold;
-      break;
-    case FC_KEY_CLEAR_NT:
-      *now = fc_tunables.clear_nt_threshold;
-      *dflt = fc_default_tunables.clear_nt_threshold;
-      break;
-    default:
-      *now = (unsigned long long) fc_tunables.alias_guard;
-      *dflt = (unsigned long long) fc_default_tunables.alias_guard;
-      break;
-    }
-}
-
-static void
 build_settings_view (void)
 {
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct published_setting *p = &settings_view[k];
-      const struct fc_item *it = &fc_settings.merged.item[k];
+      const struct fc_item *it = &fc_load.settings.merged.item[k];
       struct fastcopy_setting *s = &p->s;
       s->key = fc_key_name (k);
       s->family = fc_key_family (k);
       s->used = setting_used (k);
-      if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+      s->type = fc_key_type (k);
+      unsigned long long now = fc_load.tunables.value[k];
+      unsigned long long dflt = fc_load.plan.defaults.value[k];
+      switch (s->type)
 	{
-	  s->type = FASTCOPY_SETTING_IMPL;
+	case FASTCOPY_SETTING_IMPL:
 	  s->number = 0;
 	  snprintf (p->value, sizeof p->value, "%s",
 		    choice_name (it->set ? it->value : FC_CHOICE_AUTO));
 	  snprintf (p->default_value, sizeof p->default_value, "auto");
-	}
-      else
-	{
-	  unsigned long long now, dflt;
-	  tunable_values (k, &now, &dflt);
+	  break;
+	case FASTCOPY_SETTING_BOOL:
 	  s->number = now;
-	  if (k == FC_KEY_ALIAS_GUARD)
-	    {
-	      s->type = FASTCOPY_SETTING_BOOL;
-	      snprintf (p->value, sizeof p->value, "%s", now ? "on" : "off");
-	      snprintf (p->default_value, sizeof p->default_value, "%s",
-			dflt ? "on" : "off");
-	    }
-	  else
-	    {
-	      s->type = FASTCOPY_SETTING_SIZE;
-	      format_size (now, p->value, sizeof p->value);
-	      format_size (dflt, p->default_value, sizeof p->default_value);
-	    }
+	  snprintf (p->value, sizeof p->value, "%s", now ? "on" : "off");
+	  snprintf (p->default_value, sizeof p->default_value, "%s",
+		    dflt ? "on" : "off");
+	  break;
+	default:
+	  s->number = now;
+	  format_size (now, p->value, sizeof p->value);
+	  format_size (dflt, p->default_value, sizeof p->default_value);
+	  break;
 	}
       s->value = p->value;
       s->default_value = p->default_value;
@@ -527,7 +590,7 @@ build_settings_view (void)
       switch (s->source)
 	{
 	case FASTCOPY_SOURCE_FILE:
-	  snprintf (p->origin, sizeof p->origin, "%s:%u", fc_settings.path,
+	  snprintf (p->origin, sizeof p->origin, "%s:%u", fc_load.settings.path,
 		    it->line);
 	  break;
 	case FASTCOPY_SOURCE_ENV:
@@ -556,19 +619,40 @@ diag_collect (const struct fastcopy_diagnostic *d, void *arg)
   diags_view[i].message = diag_messages[i];
 }
 
+/* The diagnostics of loading the settings, and the warnings about the
+   plan they made.  */
+static struct fc_diags load_diags;
+
 static void
 build_view (void)
 {
+  build_policy_view ();
+  static char reasons[FASTCOPY_FAMILY_COUNT][FC_PATH_MAX + 256];
+  for (size_t i = 0; i < NCHOICES; i++)
+    {
+      enum fastcopy_family f = i < NCOPY ? FASTCOPY_FAMILY_COPY
+					 : FASTCOPY_FAMILY_CLEAR;
+      fc_plan_reason (&fc_load.plan, &fc_load.settings.merged, fc_load.settings.path, f,
+		      reasons[f], sizeof reasons[f]);
+      choices[i].function = function_names[i];
+      choices[i].family = f;
+      choices[i].impl = &fc_impl_table[fc_load.plan.impl[f]];
+      choices[i].reason = reasons[f];
+      choices[i].policy = published (fc_load.plan.row[f]);
+    }
   build_settings_view ();
+
+  load_diags = fc_settings_scratch.diags;
+  fc_plan_warnings (&fc_load.plan, &fc_load.settings.merged, &load_diags);
   diags_view_count = 0;
-  deliver (&fc_settings.diags, fc_settings.path, diag_collect, NULL);
+  deliver (&load_diags, fc_load.settings.path, diag_collect, NULL);
 
   struct fastcopy_config_state *c = &config_view;
   c->system_path = FC_SYSCONF_PATH;
-  c->path = fc_settings.path;
-  c->path_from_env = fc_settings.config_overridden;
-  c->file = (enum fastcopy_file_state) fc_settings.file_state;
-  switch (fc_settings.env_state)
+  c->path = fc_load.settings.path ? fc_load.settings.path : "";
+  c->path_from_env = fc_load.settings.config_overridden;
+  c->file = (enum fastcopy_file_state) fc_load.settings.file_state;
+  switch (fc_load.settings.env_state)
     {
     case FC_ENV_USED: c->env = FASTCOPY_ENV_USED; break;
     case FC_ENV_REJECTED: c->env = FASTCOPY_ENV_REJECTED; break;
@@ -576,14 +660,14 @@ build_view (void)
     default: c->env = FASTCOPY_ENV_UNSET; break;
     }
   /* The library looked only when it had to; the report always says.  */
-  c->secure = fc_settings.secure_known ? fc_settings.secure
+  c->secure = fc_load.settings.secure_known ? fc_load.settings.secure
 				       : getauxval (AT_SECURE) != 0;
-  c->errors = fc_settings.diags.errors;
+  c->errors = load_diags.errors;
   c->warnings = 0;
-  for (unsigned int i = 0; i < fc_settings.diags.count; i++)
-    if (fc_settings.diags.d[i].code >= FC_W_FIRST)
+  for (unsigned int i = 0; i < load_diags.count; i++)
+    if (load_diags.d[i].code >= FC_W_FIRST)
       c->warnings++;
-  c->dropped = fc_settings.diags.dropped;
+  c->dropped = load_diags.dropped;
 }
 
 static void
@@ -665,38 +749,15 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
       struct fc_item *it = &c->layer.item[k];
       if (!it->set)
 	continue;
-      if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL)
 	{
 	  fc_diag_add (&c->diags, FC_E_LOAD_TIME, FC_SRC_API, it->line, k, 0,
 		       "", 0);
 	  continue;
 	}
-      size_t v = (size_t) it->value;
-      switch (k)
-	{
-	case FC_KEY_REP_MOVSB:
-	  __atomic_store_n (&fc_tunables.rep_movsb_threshold, v,
-			    __ATOMIC_RELAXED);
-	  break;
-	case FC_KEY_COPY_NT:
-	  __atomic_store_n (&fc_tunables.copy_nt_threshold, v,
-			    __ATOMIC_RELAXED);
-	  break;
-	case FC_KEY_REP_STOSB:
-	  __atomic_store_n (&fc_tunables.rep_stosb_threshold, v,
-			    __ATOMIC_RELAXED);
-	  break;
-	case FC_KEY_CLEAR_NT:
-	  __atomic_store_n (&fc_tunables.clear_nt_threshold, v,
-			    __ATOMIC_RELAXED);
-	  break;
-	default:
-	  __atomic_store_n (&fc_tunables.alias_guard, (int) v,
-			    __ATOMIC_RELAXED);
-	  break;
-	}
-      fc_settings.merged.item[k] = *it;
-      fc_settings.merged.item[k].line = 0;
+      fc_set_tunable (k, (size_t) it->value);
+      it->line = 0;
+      fc_settings_override (k, it);
     }
   build_settings_view ();
   deliver (&c->diags, "fastcopy_set", fn, arg);

@@ -5,10 +5,7 @@
    no PLT calls, no data that needs a relocation.  Every access below is to a
    hidden object, i.e. RIP-relative.  */
 
-#include "fastcopy-internal.h"
-
-static struct fastcopy_cpu cpu;
-static int cpu_ready;
+#include "load-state.h"
 
 struct regs
 {
@@ -62,9 +59,9 @@ read_cache_leaf (unsigned int leaf)
 			   * ((r.ebx & 0xfff) + 1) * (r.ecx + 1);
       switch ((r.eax >> 5) & 7)
 	{
-	case 1: cpu.l1d_size = size; break;
-	case 2: cpu.l2_size = size; break;
-	case 3: cpu.l3_size = size; break;
+	case 1: fc_load.cpu.l1d_size = size; break;
+	case 2: fc_load.cpu.l2_size = size; break;
+	case 3: fc_load.cpu.l3_size = size; break;
 	}
       found = 1;
     }
@@ -74,8 +71,7 @@ read_cache_leaf (unsigned int leaf)
 static FC_EARLY void
 read_caches (unsigned int max_leaf, unsigned int max_ext)
 {
-  int amd = cpu.vendor[0] == 'A' || cpu.vendor[0] == 'H';	/* AMD, Hygon */
-  if (!amd)
+  if (fc_cpu_vendor (&fc_load.cpu) != FC_VENDOR_AMD)
     {
       if (max_leaf >= 4)
 	read_cache_leaf (4);
@@ -87,30 +83,30 @@ read_caches (unsigned int max_leaf, unsigned int max_ext)
   /* Older AMD: the legacy leaves (the L3 figure there can be the whole
      package's rather than one CCX's).  */
   if (max_ext >= 0x80000005)
-    cpu.l1d_size = (unsigned long) (cpuid (0x80000005, 0).ecx >> 24) << 10;
+    fc_load.cpu.l1d_size = (unsigned long) (cpuid (0x80000005, 0).ecx >> 24) << 10;
   if (max_ext >= 0x80000006)
     {
       struct regs r = cpuid (0x80000006, 0);
-      cpu.l2_size = (unsigned long) (r.ecx >> 16) << 10;
-      cpu.l3_size = (unsigned long) (r.edx >> 18) << 19;
+      fc_load.cpu.l2_size = (unsigned long) (r.ecx >> 16) << 10;
+      fc_load.cpu.l3_size = (unsigned long) (r.edx >> 18) << 19;
     }
 }
 
 const struct fastcopy_cpu *
 fc_cpu_init (void)
 {
-  if (cpu_ready)
-    return &cpu;
+  if (fc_load.cpu_ready)
+    return &fc_load.cpu;
 
   struct regs r0 = cpuid (0, 0);
   unsigned int max_leaf = r0.eax;
   for (int i = 0; i < 4; i++)
     {
-      cpu.vendor[i] = (char) (r0.ebx >> (8 * i));
-      cpu.vendor[i + 4] = (char) (r0.edx >> (8 * i));
-      cpu.vendor[i + 8] = (char) (r0.ecx >> (8 * i));
+      fc_load.cpu.vendor[i] = (char) (r0.ebx >> (8 * i));
+      fc_load.cpu.vendor[i + 4] = (char) (r0.edx >> (8 * i));
+      fc_load.cpu.vendor[i + 8] = (char) (r0.ecx >> (8 * i));
     }
-  cpu.vendor[12] = 0;
+  fc_load.cpu.vendor[12] = 0;
 
   unsigned long long f = 0;
   struct regs r1 = cpuid (1, 0);
@@ -119,9 +115,9 @@ fc_cpu_init (void)
     family += (r1.eax >> 20) & 0xff;
   if (family >= 6)
     model += ((r1.eax >> 16) & 0xf) << 4;
-  cpu.family = family;
-  cpu.model = model;
-  cpu.stepping = r1.eax & 0xf;
+  fc_load.cpu.family = family;
+  fc_load.cpu.model = model;
+  fc_load.cpu.stepping = r1.eax & 0xf;
 
   if (bit (r1.edx, 26))
     f |= FASTCOPY_CPU_SSE2;
@@ -164,8 +160,29 @@ fc_cpu_init (void)
   if (max_ext >= 0x80000008 && bit (cpuid (0x80000008, 0).ebx, 0))
     f |= FASTCOPY_CPU_CLZERO;
 
-  cpu.features = f;
+  fc_load.cpu.features = f;
   read_caches (max_leaf, max_ext);
-  cpu_ready = 1;
-  return &cpu;
+  fc_load.cpu_ready = 1;
+  return &fc_load.cpu;
+}
+
+static FC_EARLY int
+vendor_is (const char *vendor, const char *name)
+{
+  for (int i = 0; i < 12; i++)
+    if (vendor[i] != name[i])
+      return 0;
+  return 1;
+}
+
+enum fc_vendor
+fc_cpu_vendor (const struct fastcopy_cpu *c)
+{
+  /* Hygon's CPUs are AMD's Zen under licence.  */
+  if (vendor_is (c->vendor, "AuthenticAMD")
+      || vendor_is (c->vendor, "HygonGenuine"))
+    return FC_VENDOR_AMD;
+  if (vendor_is (c->vendor, "GenuineIntel"))
+    return FC_VENDOR_INTEL;
+  return FC_VENDOR_OTHER;
 }

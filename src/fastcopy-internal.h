@@ -1,6 +1,7 @@
 /* Declarations shared inside libfastcopy.  Everything here is hidden: the
-   only exported symbols are the standard names (entry.c) and the FASTCOPY_1
-   API (api.c).  */
+   only exported symbols are the standard names (entry.c and the entry
+   points in sysdeps/x86_64/entry.h) and the FASTCOPY_1 API (api.c).
+   doc/design.md follows a call from an exported name to a variant.  */
 
 #ifndef FASTCOPY_INTERNAL_H
 #define FASTCOPY_INTERNAL_H 1
@@ -8,6 +9,7 @@
 #include "config.h"
 #include <stddef.h>
 #include "fastcopy.h"
+#include "traits.h"
 
 #define FC_HIDDEN __attribute__ ((visibility ("hidden")))
 
@@ -17,17 +19,25 @@
    relocations.  */
 #define FC_EARLY __attribute__ ((no_stack_protector))
 
+_Static_assert (FC_TRAIT_REP == FASTCOPY_TRAIT_REP
+		&& FC_TRAIT_NT == FASTCOPY_TRAIT_NT
+		&& FC_TRAIT_ALIAS_GUARD == FASTCOPY_TRAIT_ALIAS_GUARD
+		&& FC_TRAIT_ENTRY == FASTCOPY_TRAIT_ENTRY,
+		"traits.h and fastcopy.h disagree");
+_Static_assert (FC_NEVER == FASTCOPY_NEVER, "traits.h and fastcopy.h disagree");
+
 /* Identifiers of every implementation, from the one list in impl-list.def.  */
 enum fc_impl_id
 {
-#define FC_IMPL(id, family, name, function, requires, summary) FC_IMPL_##id,
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+  FC_IMPL_##id,
 #include "impl-list.def"
 #undef FC_IMPL
   FC_IMPL_COUNT
 };
 
 /* Every implementation function.  Copy ones have memmove semantics.  */
-#define FC_IMPL(id, family, name, function, requires, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
   FC_DECLARE_##family (function);
 #define FC_DECLARE_COPY(f) \
   FC_HIDDEN void *f (void *dst, const void *src, size_t n)
@@ -35,73 +45,46 @@ enum fc_impl_id
   FC_HIDDEN void *f (void *dst, int c, size_t n)
 #include "impl-list.def"
 #undef FC_IMPL
+#undef FC_DECLARE_COPY
+#undef FC_DECLARE_CLEAR
+
+/* The implementation table, generated from impl-list.def.  */
+extern FC_HIDDEN const struct fastcopy_impl fc_impl_table[FC_IMPL_COUNT];
+
+/* The settings, from the one list in keys.def.  */
+enum fc_key
+{
+#define FC_KEY(id, name, family, type, trait) FC_KEY_##id,
+#include "keys.def"
+#undef FC_KEY
+  FC_KEY_COUNT
+};
+
+/* Thresholds, one word per key of keys.def in its order (the words of
+   the IMPL keys are unused), so that the assembly can find them
+   (sysdeps/x86_64/entry.h).  The variants read fc_load.tunables
+   (load-state.h) on their hot paths; only resolve.c writes it.  */
+struct fc_tunables
+{
+  size_t value[FC_KEY_COUNT];
+};
+#define FC_TUNABLE(key) (fc_load.tunables.value[FC_KEY_##key])
+
+/* Change one of them now (fastcopy_set); calls in progress see the old or
+   the new value.  */
+FC_HIDDEN void fc_set_tunable (int key, size_t value);
 
 /* CPU features, read once by cpu-features.c, the one place that runs CPUID.
    Safe to call from an IFUNC resolver: no relocations, no libc.  */
 FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
 
-/* Thresholds the variants read on their hot paths.  The policy fills them
-   with defaults for the CPU and the chosen variants (select.c).  */
-struct fc_tunables
+enum fc_vendor
 {
-  size_t rep_movsb_threshold;	/* copy: REP MOVSB from this size ... */
-  size_t copy_nt_threshold;	/* ... up to here; streaming stores above */
-  size_t rep_stosb_threshold;	/* clear: REP STOSB from this size ... */
-  size_t clear_nt_threshold;	/* ... up to here; streaming stores above */
-  int alias_guard;		/* copy: no REP MOVSB when (dst-src)%4096
-				   is in 1..63 */
+  FC_VENDOR_ANY = 0,		/* in policy rows: any vendor */
+  FC_VENDOR_AMD,		/* AuthenticAMD, HygonGenuine */
+  FC_VENDOR_INTEL,		/* GenuineIntel */
+  FC_VENDOR_OTHER
 };
-extern FC_HIDDEN struct fc_tunables fc_tunables;
-
-#include <stddef.h>
-#include "tunables-offsets.h"
-_Static_assert (offsetof (struct fc_tunables, rep_movsb_threshold)
-		== FC_TUNABLES_REP_MOVSB, "tunables-offsets.h is stale");
-_Static_assert (offsetof (struct fc_tunables, copy_nt_threshold)
-		== FC_TUNABLES_COPY_NT, "tunables-offsets.h is stale");
-_Static_assert (offsetof (struct fc_tunables, rep_stosb_threshold)
-		== FC_TUNABLES_REP_STOSB, "tunables-offsets.h is stale");
-_Static_assert (offsetof (struct fc_tunables, clear_nt_threshold)
-		== FC_TUNABLES_CLEAR_NT, "tunables-offsets.h is stale");
-
-/* The policy: which implementation a family gets on this CPU, and why.
-   Runs inside the IFUNC resolvers, so it must not use relocations or libc.
-   fc_select is what the resolvers call; the pieces it is made of:
-   fc_select_auto (the default rules), fc_select_seed (the seed patch's
-   rules) and fc_default_thresholds (fills fc_tunables for a choice).  */
-struct fc_selection
-{
-  enum fc_impl_id impl;
-  const char *reason;
-};
-FC_HIDDEN FC_EARLY struct fc_selection fc_select (enum fastcopy_family family);
-FC_HIDDEN FC_EARLY struct fc_selection
-fc_select_auto (enum fastcopy_family family);
-FC_HIDDEN FC_EARLY struct fc_selection
-fc_select_seed (enum fastcopy_family family);
-FC_HIDDEN FC_EARLY void fc_default_thresholds (enum fastcopy_family family,
-					       enum fc_impl_id impl);
-
-/* The settings (settings.c, settings.h): what the configuration file and
-   the FASTCOPY environment variable ask for.  fc_settings_choice loads them
-   (once per process) and returns the implementation asked for FAMILY:
-   FC_CHOICE_AUTO (also when nothing is set), FC_CHOICE_SEED or
-   FC_CHOICE_IMPL (id) of an implementation usable on this CPU.  After
-   fc_default_thresholds, fc_settings_apply puts the configured thresholds
-   over the defaults and returns the reason to report: S's own, or one
-   naming the setting that chose the implementation.  */
-#define FC_CHOICE_AUTO 0ull
-#define FC_CHOICE_SEED 1ull
-#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
-FC_HIDDEN FC_EARLY unsigned long long
-fc_settings_choice (enum fastcopy_family family);
-FC_HIDDEN FC_EARLY const char *fc_settings_apply (enum fastcopy_family family,
-						  struct fc_selection s);
-
-/* What the resolvers chose, for the introspection API.  */
-extern FC_HIDDEN struct fc_selection fc_selected[FASTCOPY_FAMILY_COUNT];
-
-/* The implementation table, generated from impl-list.def.  */
-extern FC_HIDDEN const struct fastcopy_impl fc_impl_table[FC_IMPL_COUNT];
+FC_HIDDEN FC_EARLY enum fc_vendor fc_cpu_vendor (const struct fastcopy_cpu *cpu);
 
 #endif

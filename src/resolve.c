@@ -1,35 +1,35 @@
-/* The IFUNC resolvers and the two dispatch slots.
+/* Committing the plan: the IFUNC resolvers, the two dispatch slots, the
+   thresholds the variants read, and the initializer that applies FASTCOPY.
+   This is the only file that writes fc_load.tunables and the slots.
 
-   The exported functions (entry.c) are plain STT_FUNC symbols that jump
-   through fc_copy_slot / fc_clear_slot.  Each slot is a read-only pointer
-   whose initial value is a local IFUNC symbol, so the linker emits an
+   The exported functions are plain STT_FUNC symbols (entry.c, and the
+   entry points in front of the ENTRY variants, sysdeps/x86_64/entry.h)
+   that fall through into the selected variant or jump through
+   fc_copy_slot / fc_clear_slot.  Each slot is a read-only pointer whose
+   initial value is a local IFUNC symbol, so the linker emits an
    R_X86_64_IRELATIVE relocation for it; ld.so runs the resolver when it
    relocates libfastcopy itself, after every other relocation of this
    object.  Exporting the IFUNC symbols directly would make ld.so resolve
    them for earlier-relocated BIND_NOW libraries before libfastcopy is
-   relocated, and print "Relink ... for IFUNC symbol" (notes/pitfalls.md).
+   relocated, and print "Relink ... for IFUNC symbol" (doc/design.md).
 
    The library is built with -fno-tree-switch-conversion so that the
-   switches below stay code, not tables of relocated addresses.
+   switches below stay code, not tables of relocated addresses.  */
 
-   FASTCOPY in the environment is applied later, by apply_environment at
-   the end of this file, which rebinds a slot when it names another
-   implementation.  */
-
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "fastcopy-internal.h"
-#include "settings.h"
+#include "load-state.h"
 
 static FC_EARLY fastcopy_copy_fn
 copy_function (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, family, name, function, requires, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
       FC_CASE_##family (id, function)
 #define FC_CASE_COPY(id, f) case FC_IMPL_##id: return f;
 #define FC_CASE_CLEAR(id, f)
@@ -47,7 +47,7 @@ clear_function (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, family, name, function, requires, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
       FC_CASE_##family (id, function)
 #define FC_CASE_COPY(id, f)
 #define FC_CASE_CLEAR(id, f) case FC_IMPL_##id: return f;
@@ -60,28 +60,77 @@ clear_function (enum fc_impl_id id)
     }
 }
 
-/* Set when the AVX2 variant is selected, so that the exported entry points
-   in front of it fall through instead of jumping through the slot.  Written
-   by the resolvers, i.e. before ld.so makes this section read-only.  */
+/* What the exported entry points compare with (sysdeps/x86_64/entry.h):
+   the id of an ENTRY implementation, which they reach without the slot,
+   or 0xff for any other.  */
+static FC_EARLY unsigned char
+entry_byte (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+    case FC_IMPL_##id: return ((traits) & FC_TRAIT_ENTRY) ? FC_IMPL_##id : 0xff;
+#include "impl-list.def"
+#undef FC_IMPL
+    default:
+      return 0xff;
+    }
+}
+
+/* Written by the resolvers, i.e. before ld.so makes this section read-only
+   (RELRO), and by rebind below.  */
 FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
-unsigned char fc_copy_fallthrough, fc_clear_fallthrough;
+unsigned char fc_copy_entry = 0xff, fc_clear_entry = 0xff;
+
+/* Make PLAN the plan in force, and its thresholds the variants'.  Member
+   by member: a structure assignment may become a call to memcpy, which is
+   this library's own.  */
+static FC_EARLY void
+commit (const struct fc_plan *plan)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      fc_load.plan.impl[f] = plan->impl[f];
+      fc_load.plan.row[f] = plan->row[f];
+    }
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      fc_load.plan.values.value[k] = plan->values.value[k];
+      fc_load.plan.defaults.value[k] = plan->defaults.value[k];
+      fc_load.tunables.value[k] = plan->values.value[k];
+    }
+}
+
+/* Make the plan once, in the first resolver: the CPU, the configuration
+   file, the rows.  */
+static FC_EARLY void
+plan_once (void)
+{
+  if (fc_load.planned)
+    return;
+  fc_load.planned = 1;
+  fc_settings_load ();
+  struct fc_plan plan;
+  fc_plan_make (fc_cpu_init (), &fc_load.settings.merged, &plan);
+  commit (&plan);
+}
 
 static FC_EARLY fastcopy_copy_fn
 resolve_copy (void)
 {
-  struct fc_selection s = fc_select (FASTCOPY_FAMILY_COPY);
-  fc_selected[FASTCOPY_FAMILY_COPY] = s;
-  fc_copy_fallthrough = s.impl == FC_IMPL_COPY_AVX2;
-  return copy_function (s.impl);
+  plan_once ();
+  enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_COPY];
+  fc_copy_entry = entry_byte (id);
+  return copy_function (id);
 }
 
 static FC_EARLY fastcopy_clear_fn
 resolve_clear (void)
 {
-  struct fc_selection s = fc_select (FASTCOPY_FAMILY_CLEAR);
-  fc_selected[FASTCOPY_FAMILY_CLEAR] = s;
-  fc_clear_fallthrough = s.impl == FC_IMPL_CLEAR_AVX2;
-  return clear_function (s.impl);
+  plan_once ();
+  enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_CLEAR];
+  fc_clear_entry = entry_byte (id);
+  return clear_function (id);
 }
 
 static void *copy_ifunc (void *, const void *, size_t)
@@ -89,47 +138,47 @@ static void *copy_ifunc (void *, const void *, size_t)
 static void *clear_ifunc (void *, int, size_t)
   __attribute__ ((ifunc ("resolve_clear")));
 
-/* In .data.rel.ro like the flags: read-only once ld.so has relocated
-   libfastcopy, except for the moment apply_environment rewrites them.  */
+/* In .data.rel.ro like the entry bytes: read-only once ld.so has relocated
+   libfastcopy, except for the moment rebind rewrites them.  */
 FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
 fastcopy_copy_fn fc_copy_slot = copy_ifunc;
 FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
 fastcopy_clear_fn fc_clear_slot = clear_ifunc;
 
-/* Point FAMILY's slot and flag at implementation ID.  Their page is
+/* Point FAMILY's slot and entry byte at implementation ID.  Their page is
    read-only (RELRO) by now: open it for the two stores only.  On failure
-   nothing changes and 0 is returned.  */
+   nothing changes and errno is returned.  */
 static int
 rebind (enum fastcopy_family family, enum fc_impl_id id)
 {
   int copy = family == FASTCOPY_FAMILY_COPY;
   uintptr_t slot = copy ? (uintptr_t) &fc_copy_slot : (uintptr_t) &fc_clear_slot;
-  uintptr_t flag = copy ? (uintptr_t) &fc_copy_fallthrough
-			: (uintptr_t) &fc_clear_fallthrough;
+  uintptr_t flag = copy ? (uintptr_t) &fc_copy_entry : (uintptr_t) &fc_clear_entry;
   uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
   uintptr_t lo = (slot < flag ? slot : flag) & -page;
   uintptr_t hi = ((slot > flag ? slot : flag) + sizeof (void *) + page - 1)
 		 & -page;
   if (mprotect ((void *) lo, hi - lo, PROT_READ | PROT_WRITE) != 0)
-    return 0;
+    return errno;
   if (copy)
     {
-      fc_copy_fallthrough = id == FC_IMPL_COPY_AVX2;
+      fc_copy_entry = entry_byte (id);
       fc_copy_slot = copy_function (id);
     }
   else
     {
-      fc_clear_fallthrough = id == FC_IMPL_CLEAR_AVX2;
+      fc_clear_entry = entry_byte (id);
       fc_clear_slot = clear_function (id);
     }
   mprotect ((void *) lo, hi - lo, PROT_READ);
-  return 1;
+  return 0;
 }
 
 /* The second settings phase (settings.h): FASTCOPY and FASTCOPY_CONFIG,
    read through libc now that it is initialized, in secure-execution
-   processes not at all.  It runs before the other initializers of
-   libfastcopy (priority 101), e.g. api.c's, which publishes the choices.  */
+   processes not at all.  A family whose slot cannot be rewritten keeps its
+   implementation, with the thresholds the settings give it, and a warning
+   says so.  */
 __attribute__ ((constructor (101))) static void
 apply_environment (void)
 {
@@ -137,16 +186,37 @@ apply_environment (void)
 				     getenv ("FASTCOPY_CONFIG"),
 				     getauxval (AT_SECURE) != 0))
     return;
+  const struct fastcopy_cpu *cpu = fc_cpu_init ();
+  struct fc_plan next;
+  fc_plan_make (cpu, &fc_load.settings.merged, &next);
+  int kept = 0;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      struct fc_selection s = fc_select ((enum fastcopy_family) f);
-      if (s.impl != fc_selected[f].impl && !rebind ((enum fastcopy_family) f,
-						    s.impl))
-	{
-	  /* Keep what the resolver chose, with its own thresholds.  */
-	  fc_default_thresholds ((enum fastcopy_family) f, fc_selected[f].impl);
-	  continue;
-	}
-      fc_selected[f] = s;
+      if (next.impl[f] == fc_load.plan.impl[f])
+	continue;
+      int err = rebind ((enum fastcopy_family) f,
+			(enum fc_impl_id) next.impl[f]);
+      if (err == 0)
+	continue;
+      int key = fc_impl_key ((enum fastcopy_family) f);
+      const struct fc_item *it = &fc_load.settings.merged.item[key];
+      const char *name = fc_impl_table[fc_load.plan.impl[f]].name;
+      size_t len = 0;
+      while (name[len] != 0)
+	len++;
+      fc_diag_add (&fc_settings_scratch.diags, FC_W_NOT_REBOUND, it->src,
+		   it->line, key, (unsigned long long) err, name, len);
+      next.impl[f] = fc_load.plan.impl[f];
+      next.row[f] = fc_load.plan.row[f];
+      kept = 1;
     }
+  if (kept)
+    fc_plan_thresholds (cpu, &fc_load.settings.merged, &next);
+  commit (&next);
+}
+
+void
+fc_set_tunable (int key, size_t value)
+{
+  __atomic_store_n (&fc_load.tunables.value[key], value, __ATOMIC_RELAXED);
 }

@@ -26,14 +26,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include "settings.h"
+#include "load-state.h"
 
-/* Every process writes the head of this (struct fc_settings puts those
-   members first).  settings.c comes before api.c in the link, so it shares
-   a page with the other state written at load (cpu-features.c, select.c)
-   rather than following api.c's large, rarely used buffers: each extra
-   page written at load is a page fault in every process.  */
-struct fc_settings fc_settings;
+/* The summary is in fc_load (load-state.h); the scratch is written only
+   when there is something to parse or report.  */
+struct fc_settings_scratch fc_settings_scratch;
 
 /* ------------------------------------------------------------------------ */
 /* System calls.  Return the kernel's value: -errno on failure.  */
@@ -167,34 +164,19 @@ append (char *dst, size_t cap, size_t *len, const char *s)
   dst[*len] = 0;
 }
 
-static FC_EARLY void
-append_num (char *dst, size_t cap, size_t *len, unsigned long long v)
-{
-  char digits[24];
-  int i = 0;
-  do
-    digits[i++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
-  while (i > 0 && *len + 1 < cap)
-    dst[(*len)++] = digits[--i];
-  dst[*len] = 0;
-}
-
 /* ------------------------------------------------------------------------ */
-/* Keys.  Names are literals reached from code: no table of pointers.  */
+/* Keys, from keys.def.  Names are literals reached from code: no table of
+   pointers.  */
 
 const char *
 fc_key_name (int key)
 {
   switch (key)
     {
-    case FC_KEY_COPY: return "copy";
-    case FC_KEY_CLEAR: return "clear";
-    case FC_KEY_REP_MOVSB: return "rep_movsb_threshold";
-    case FC_KEY_COPY_NT: return "copy_nt_threshold";
-    case FC_KEY_REP_STOSB: return "rep_stosb_threshold";
-    case FC_KEY_CLEAR_NT: return "clear_nt_threshold";
-    case FC_KEY_ALIAS_GUARD: return "alias_guard";
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return #name;
+#include "keys.def"
+#undef FC_KEY
     default: return "";
     }
 }
@@ -202,9 +184,40 @@ fc_key_name (int key)
 enum fastcopy_family
 fc_key_family (int key)
 {
-  return key == FC_KEY_CLEAR || key == FC_KEY_REP_STOSB
-	 || key == FC_KEY_CLEAR_NT ? FASTCOPY_FAMILY_CLEAR
-				   : FASTCOPY_FAMILY_COPY;
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return FASTCOPY_FAMILY_##family;
+#include "keys.def"
+#undef FC_KEY
+    default: return FASTCOPY_FAMILY_COPY;
+    }
+}
+
+enum fastcopy_setting_type
+fc_key_type (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return FASTCOPY_SETTING_##type;
+#include "keys.def"
+#undef FC_KEY
+    default: return FASTCOPY_SETTING_SIZE;
+    }
+}
+
+unsigned int
+fc_key_trait (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return (trait);
+#include "keys.def"
+#undef FC_KEY
+    default: return 0;
+    }
 }
 
 static FC_EARLY int
@@ -340,7 +353,7 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
       return 0;
     }
   unsigned long long have = fc_cpu_init ()->features;
-#define FC_IMPL(id, fam, name, function, requires, summary) \
+#define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
   if (family == FASTCOPY_FAMILY_##fam && equal (s, n, name))		\
     {									\
       *out = FC_CHOICE_IMPL (FC_IMPL_##id);				\
@@ -377,12 +390,18 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
     }
   unsigned long long v = 0, missing = 0;
   int err;
-  if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
-    err = parse_impl (fc_key_family (k), val, vlen, &v, &missing);
-  else if (k == FC_KEY_ALIAS_GUARD)
-    err = parse_bool (val, vlen, &v);
-  else
-    err = parse_size (val, vlen, &v);
+  switch (fc_key_type (k))
+    {
+    case FASTCOPY_SETTING_IMPL:
+      err = parse_impl (fc_key_family (k), val, vlen, &v, &missing);
+      break;
+    case FASTCOPY_SETTING_BOOL:
+      err = parse_bool (val, vlen, &v);
+      break;
+    default:
+      err = parse_size (val, vlen, &v);
+      break;
+    }
   if (err != 0)
     {
       fc_diag_add (diags, err, src, line, k, missing, val, vlen);
@@ -526,7 +545,8 @@ fc_parse_env (const char *value, size_t n, struct fc_layer *layer,
 /* Reading the file.  */
 
 int
-fc_read_config (const char *path, unsigned int flags, struct fc_parser *p,
+fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
+		struct fc_diags *diags, unsigned char src, struct fc_parser *p,
 		char *buf, size_t buflen)
 {
   int fd = fc_open (path);
@@ -534,10 +554,11 @@ fc_read_config (const char *path, unsigned int flags, struct fc_parser *p,
     {
       if (fd == -FC_ENOENT)
 	return FC_FILE_ABSENT;
-      fc_diag_add (p->diags, FC_E_OPEN, p->src, 0, -1,
-		   (unsigned long long) -fd, "", 0);
+      fc_diag_add (diags, FC_E_OPEN, src, 0, -1, (unsigned long long) -fd,
+		   "", 0);
       return FC_FILE_REJECTED;
     }
+  fc_parser_init (p, layer, diags, src);
 
   struct fc_kstat st;
   long r = sys3 (SYS_fstat, fd, (long) &st, 0);
@@ -597,38 +618,36 @@ fc_read_config (const char *path, unsigned int flags, struct fc_parser *p,
 }
 
 /* ------------------------------------------------------------------------ */
-/* The process: secure or not, and its environment.  */
+/* The process: its configuration file and its environment.  */
 
-/* Scratch of the load, next to the state in fc_settings: a process with
-   no settings touches one page of it (see struct fc_settings).  Reads go
-   to a buffer on the stack.  */
-#define IO_BUF 1024
-#define env_value fc_settings.env_value
-#define file_layer fc_settings.file_layer
-#define env_layer fc_settings.env_layer
-#define file_parser fc_settings.file_parser
-
-/* Read the configuration file at st->path into the file layer.  */
+/* Read the configuration file at PATH into the file layer.  A missing file
+   writes no scratch at all.  Reads go to a buffer on the stack.  */
 static FC_EARLY void
-load_file (struct fc_settings *st, unsigned int flags)
+load_file (const char *path, unsigned int flags)
 {
-  char io_buf[IO_BUF];
-  fc_parser_init (&file_parser, &file_layer, &st->diags, FC_SRC_FILE);
+  struct fc_settings *st = &fc_load.settings;
+  struct fc_settings_scratch *sc = &fc_settings_scratch;
+  char io_buf[1024];
+  st->path = path;
   st->file_state = (unsigned char)
-    fc_read_config (st->path, flags, &file_parser, io_buf, sizeof io_buf);
+    fc_read_config (path, flags, &sc->file_layer, &sc->diags, FC_SRC_FILE,
+		    &sc->file_parser, io_buf, sizeof io_buf);
   if (st->file_state == FC_FILE_ABSENT && st->config_overridden)
-    fc_diag_add (&st->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, FC_ENOENT, "", 0);
+    fc_diag_add (&sc->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, FC_ENOENT, "",
+		 0);
 }
 
 /* The file, then FASTCOPY over it.  */
 static FC_EARLY void
-merge_layers (struct fc_settings *st)
+merge_layers (void)
 {
+  const struct fc_settings_scratch *sc = &fc_settings_scratch;
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct fc_item none = { 0, 0, 0, 0 };
-      st->merged.item[k] = env_layer.item[k].set ? env_layer.item[k]
-			   : file_layer.item[k].set ? file_layer.item[k] : none;
+      fc_load.settings.merged.item[k]
+	= sc->env_layer.item[k].set ? sc->env_layer.item[k]
+	  : sc->file_layer.item[k].set ? sc->file_layer.item[k] : none;
     }
 }
 
@@ -637,14 +656,13 @@ merge_layers (struct fc_settings *st)
 void
 fc_settings_load (void)
 {
-  struct fc_settings *st = &fc_settings;
+  struct fc_settings *st = &fc_load.settings;
   if (st->loaded)
     return;
   st->loaded = 1;
-  size_t len = 0;
-  append (st->path, sizeof st->path, &len, FC_SYSCONF_PATH);
-  load_file (st, FC_READ_TRUSTED);
-  merge_layers (st);
+  load_file (FC_SYSCONF_PATH, FC_READ_TRUSTED);
+  if (st->file_state == FC_FILE_USED)
+    merge_layers ();
 }
 
 /* Phase 2, from libfastcopy's initializer: FASTCOPY and FASTCOPY_CONFIG.
@@ -656,7 +674,8 @@ int
 fc_settings_load_environment (const char *env, const char *config,
 			      int secure)
 {
-  struct fc_settings *st = &fc_settings;
+  struct fc_settings *st = &fc_load.settings;
+  struct fc_settings_scratch *sc = &fc_settings_scratch;
   fc_settings_load ();
   st->secure = (unsigned char) (secure != 0);
   st->secure_known = 1;
@@ -675,20 +694,19 @@ fc_settings_load_environment (const char *env, const char *config,
       while (config[config_len] != 0 && config_len <= FC_PATH_MAX)
 	config_len++;
       st->config_overridden = 1;
-      st->diags.count = st->diags.dropped = st->diags.errors = 0;
-      for (int k = 0; k < FC_KEY_COUNT; k++)
-	file_layer.item[k].set = 0;
-      st->path[0] = 0;
+      zero (&sc->diags, sizeof sc->diags);
+      zero (&sc->file_layer, sizeof sc->file_layer);
+      st->path = "";
       st->file_state = FC_FILE_NONE;
       if (config_len > FC_PATH_MAX || (config_len > 0 && config[0] != '/'))
-	fc_diag_add (&st->diags, config_len > FC_PATH_MAX ? FC_E_PATH_TOO_LONG
+	fc_diag_add (&sc->diags, config_len > FC_PATH_MAX ? FC_E_PATH_TOO_LONG
 		     : FC_E_PATH_RELATIVE, FC_SRC_ENV_CONFIG, 0, -1,
 		     FC_PATH_MAX, config, config_len);
       else if (config_len > 0)
 	{
 	  size_t len = 0;
-	  append (st->path, sizeof st->path, &len, config);
-	  load_file (st, 0);
+	  append (sc->path, sizeof sc->path, &len, config);
+	  load_file (sc->path, 0);
 	}
     }
 
@@ -700,137 +718,24 @@ fc_settings_load_environment (const char *env, const char *config,
       if (env_len > FC_ENV_MAX)
 	{
 	  st->env_state = FC_ENV_REJECTED;
-	  fc_diag_add (&st->diags, FC_E_ENV_TOO_LONG, FC_SRC_ENV, 0, -1,
+	  fc_diag_add (&sc->diags, FC_E_ENV_TOO_LONG, FC_SRC_ENV, 0, -1,
 		       FC_ENV_MAX, env, env_len);
 	}
       else
 	{
 	  st->env_state = FC_ENV_USED;
 	  for (size_t i = 0; i <= env_len; i++)
-	    env_value[i] = env[i];
-	  fc_parse_env (env_value, env_len, &env_layer, &st->diags,
+	    sc->env_value[i] = env[i];
+	  fc_parse_env (sc->env_value, env_len, &sc->env_layer, &sc->diags,
 			FC_SRC_ENV);
 	}
     }
-  merge_layers (st);
-
-  /* The policy runs again over the merged layers: drop the warnings its
-     first run gave, it gives them again.  */
-  unsigned int kept = 0;
-  for (unsigned int i = 0; i < st->diags.count; i++)
-    if (st->diags.d[i].code != FC_W_REP_ABOVE_NT)
-      st->diags.d[kept++] = st->diags.d[i];
-  st->diags.count = kept;
+  merge_layers ();
   return 1;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Applying the settings.  */
-
-unsigned long long
-fc_settings_choice (enum fastcopy_family family)
+void
+fc_settings_override (int key, const struct fc_item *it)
 {
-  fc_settings_load ();
-  const struct fc_item *it = &fc_settings.merged.item
-    [family == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR];
-  return it->set ? it->value : FC_CHOICE_AUTO;
-}
-
-/* "ORIGIN: key=value" for a setting, into BUF.  */
-static FC_EARLY void
-describe_item (char *buf, size_t cap, size_t *len, int key,
-	       const struct fc_item *it)
-{
-  if (it->src == FC_SRC_FILE)
-    {
-      append (buf, cap, len, fc_settings.path);
-      append (buf, cap, len, ":");
-      append_num (buf, cap, len, it->line);
-    }
-  else
-    {
-      append (buf, cap, len, "FASTCOPY item ");
-      append_num (buf, cap, len, it->line);
-    }
-  append (buf, cap, len, ": ");
-  append (buf, cap, len, fc_key_name (key));
-  append (buf, cap, len, "=");
-}
-
-static FC_EARLY const char *
-impl_name (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, summary) \
-    case FC_IMPL_##id: return name;
-#include "impl-list.def"
-#undef FC_IMPL
-    default:
-      return "?";
-    }
-}
-
-const char *
-fc_settings_apply (enum fastcopy_family family, struct fc_selection s)
-{
-  struct fc_settings *st = &fc_settings;
-  int copy = family == FASTCOPY_FAMILY_COPY;
-  int rep_key = copy ? FC_KEY_REP_MOVSB : FC_KEY_REP_STOSB;
-  int nt_key = copy ? FC_KEY_COPY_NT : FC_KEY_CLEAR_NT;
-  size_t *rep = copy ? &fc_tunables.rep_movsb_threshold
-		     : &fc_tunables.rep_stosb_threshold;
-  size_t *nt = copy ? &fc_tunables.copy_nt_threshold
-		    : &fc_tunables.clear_nt_threshold;
-  const struct fc_item *rep_it = &st->merged.item[rep_key];
-  const struct fc_item *nt_it = &st->merged.item[nt_key];
-
-  if (copy)
-    {
-      fc_default_tunables.rep_movsb_threshold = *rep;
-      fc_default_tunables.copy_nt_threshold = *nt;
-      fc_default_tunables.alias_guard = fc_tunables.alias_guard;
-      const struct fc_item *g = &st->merged.item[FC_KEY_ALIAS_GUARD];
-      if (g->set)
-	fc_tunables.alias_guard = (int) g->value;
-    }
-  else
-    {
-      fc_default_tunables.rep_stosb_threshold = *rep;
-      fc_default_tunables.clear_nt_threshold = *nt;
-    }
-  if (rep_it->set)
-    *rep = (size_t) rep_it->value;
-  if (nt_it->set)
-    *nt = (size_t) nt_it->value;
-
-  /* A REP window that the streaming threshold closes: only the vector
-     variants read both.  */
-  int vector = s.impl == FC_IMPL_COPY_AVX2 || s.impl == FC_IMPL_COPY_SSE2
-	       || s.impl == FC_IMPL_CLEAR_AVX2 || s.impl == FC_IMPL_CLEAR_SSE2;
-  if (vector && (rep_it->set || nt_it->set) && *rep != (size_t) FC_NEVER
-      && *rep >= *nt)
-    {
-      const struct fc_item *who = rep_it->set ? rep_it : nt_it;
-      fc_diag_add (&st->diags, FC_W_REP_ABOVE_NT, who->src, who->line,
-		   rep_key, *nt, "", 0);
-    }
-
-  const struct fc_item *it = &st->merged.item[copy ? FC_KEY_COPY
-					       : FC_KEY_CLEAR];
-  if (!it->set)
-    return s.reason;
-  char *buf = st->reason[family];
-  size_t cap = sizeof st->reason[family], len = 0;
-  buf[0] = 0;
-  describe_item (buf, cap, &len, copy ? FC_KEY_COPY : FC_KEY_CLEAR, it);
-  if (it->value == FC_CHOICE_AUTO || it->value == FC_CHOICE_SEED)
-    {
-      append (buf, cap, &len, it->value == FC_CHOICE_AUTO ? "auto; "
-						      : "seed; ");
-      append (buf, cap, &len, s.reason);
-    }
-  else
-    append (buf, cap, &len, impl_name (s.impl));
-  return buf;
+  fc_load.settings.merged.item[key] = *it;
 }

@@ -1,19 +1,21 @@
 /* Settings: what the configuration file and the FASTCOPY environment
-   variable may change, and the one parser that reads both.
+   variable ask for, and the one parser that reads both.  This part only
+   reads and parses; policy.c turns the result into a plan and resolve.c
+   commits the plan.
 
-   The parser runs inside the IFUNC resolvers (through fc_select), while
-   ld.so is still relocating libfastcopy, so everything declared FC_EARLY
-   here uses neither libc nor relocated data: raw system calls, string
-   literals reached RIP-relative from code, hidden objects only.  The same
-   code serves the tools (fastcopy_check_config, fastcopy_set in api.c) and
-   the fuzzer (testsuite/libfastcopy.config/fuzz), so what fastcopy-info
-   --check reports is exactly what the library does.
+   The parser runs inside the IFUNC resolvers, while ld.so is still
+   relocating libfastcopy, so everything declared FC_EARLY here uses
+   neither libc nor relocated data: raw system calls, string literals
+   reached RIP-relative from code, hidden objects only.  The same code
+   serves the tools (fastcopy_check_config, fastcopy_set in api.c) and the
+   fuzzer (testsuite/libfastcopy.config/fuzz), so what fastcopy-info --check
+   reports is exactly what the library does.
 
-   Layers, lowest precedence first: the built-in defaults for the CPU and
-   the chosen implementation (fc_default_thresholds), the configuration
-   file, the FASTCOPY environment variable.  Each layer is parsed into a
-   struct fc_layer; an item that fails to parse never reaches a layer, so a
-   bad item leaves the lower layers' value in place.  */
+   Layers, lowest precedence first: the policy row's values for the CPU,
+   the configuration file, the FASTCOPY environment variable.  Each layer
+   is parsed into a struct fc_layer; an item that fails to parse never
+   reaches a layer, so a bad item leaves the lower layers' value in
+   place.  */
 
 #ifndef FASTCOPY_SETTINGS_H
 #define FASTCOPY_SETTINGS_H 1
@@ -31,22 +33,8 @@
 #define FC_ENV_MAX 1024u		/* bytes of FASTCOPY's value */
 #define FC_PATH_MAX 1024u		/* bytes of FASTCOPY_CONFIG's value */
 #define FC_SIZE_LIMIT (1ull << 40)	/* largest threshold: 1 TiB */
-#define FC_NEVER (~0ull)		/* the threshold "never" */
 #define FC_MAX_DIAGS 32			/* diagnostics kept; more are counted */
 #define FC_DIAG_TEXT 48			/* bytes of offending text kept */
-
-/* The settings, in the order fastcopy_setting_at lists them.  */
-enum fc_key
-{
-  FC_KEY_COPY,			/* copy implementation */
-  FC_KEY_CLEAR,			/* clear implementation */
-  FC_KEY_REP_MOVSB,		/* rep_movsb_threshold */
-  FC_KEY_COPY_NT,		/* copy_nt_threshold */
-  FC_KEY_REP_STOSB,		/* rep_stosb_threshold */
-  FC_KEY_CLEAR_NT,		/* clear_nt_threshold */
-  FC_KEY_ALIAS_GUARD,		/* alias_guard */
-  FC_KEY_COUNT
-};
 
 /* Where a value or a diagnostic comes from.  The first four equal the
    public enum fastcopy_source.  */
@@ -89,7 +77,9 @@ enum fc_diag_code
   /* Warnings: applied, but probably not what was meant.  */
   FC_W_FIRST = 64,
   FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
-  FC_W_REP_ABOVE_NT		/* key: the REP threshold; num: the NT one */
+  FC_W_REP_ABOVE_NT,		/* key: the REP threshold; num: the NT one */
+  FC_W_NOT_REBOUND		/* key: copy or clear; num: errno of
+				   mprotect; text: the implementation kept */
 };
 
 struct fc_diag
@@ -158,28 +148,37 @@ enum fc_env_state
   FC_ENV_SECURE			/* not looked at: secure-execution process */
 };
 
-/* What this process loaded, once, inside the first resolver, and the
-   scratch of loading it.  A process without settings writes only the
-   members up to file_parser's head (well under a page); the rest is
-   written only when there is something to parse or to report.  */
+/* What this process loaded.  The summary is written in every process, in
+   the load-time section; the layers, the parser, the copies of the path
+   and of FASTCOPY and the diagnostics are scratch, written only when there
+   is a file or a variable to parse or a problem to report.  */
 struct fc_settings
 {
-  unsigned char loaded;
+  unsigned char loaded;		/* the first phase ran */
   unsigned char secure;		/* AT_SECURE */
   unsigned char secure_known;	/* the second phase ran */
   unsigned char file_state;	/* enum fc_file_state */
   unsigned char env_state;	/* enum fc_env_state */
   unsigned char config_overridden;	/* FASTCOPY_CONFIG chose the file */
+  const char *path;		/* the configuration file; "" for none */
   struct fc_layer merged;	/* file, then FASTCOPY over it */
-  struct fc_tunables defaults;	/* the thresholds before the settings */
-  char path[FC_PATH_MAX + 1];	/* the configuration file */
+};
+
+struct fc_settings_scratch
+{
   struct fc_layer file_layer, env_layer;
   struct fc_parser file_parser;
+  char path[FC_PATH_MAX + 1];	/* FASTCOPY_CONFIG's value */
   char env_value[FC_ENV_MAX + 1];	/* FASTCOPY's value */
   struct fc_diags diags;
-  char reason[FASTCOPY_FAMILY_COUNT][512];
 };
-extern FC_HIDDEN struct fc_settings fc_settings;
+extern FC_HIDDEN struct fc_settings_scratch fc_settings_scratch;
+
+/* The value of an IMPL key (copy, clear): the rule or the implementation
+   it names.  */
+#define FC_CHOICE_AUTO 0ull
+#define FC_CHOICE_SEED 1ull
+#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
 
 /* The parser.  */
 FC_HIDDEN FC_EARLY void fc_parser_init (struct fc_parser *p,
@@ -196,21 +195,29 @@ FC_HIDDEN FC_EARLY void fc_parse_env (const char *value, size_t n,
 				      struct fc_diags *diags, unsigned char src);
 
 /* Read configuration file PATH into LAYER with the library's own rules
-   (O_NONBLOCK, regular files only, FC_FILE_MAX); BUF of BUFLEN bytes is
-   scratch for read(2).  Returns an enum fc_file_state.  */
+   (O_NONBLOCK, regular files only, FC_FILE_MAX), problems into DIAGS as
+   coming from SRC.  P is the parser, set up here once the file is open, so
+   that a missing file costs no write; BUF of BUFLEN bytes is scratch for
+   read(2).  Returns an enum fc_file_state.  */
 FC_HIDDEN FC_EARLY int fc_read_config (const char *path, unsigned int flags,
-				       struct fc_parser *p,
+				       struct fc_layer *layer,
+				       struct fc_diags *diags,
+				       unsigned char src, struct fc_parser *p,
 				       char *buf, size_t buflen);
 
-/* Load the settings of this process, in two phases.  The first, inside the
-   first resolver, reads the system configuration file (once; later calls
-   return at once).  The second, from libfastcopy's initializer, takes
-   FASTCOPY and FASTCOPY_CONFIG (ENV and CONFIG, NULL when unset), ignored
-   when SECURE; it returns nonzero when they may change the choices, which
-   the caller then makes again (resolve.c).  */
+/* Load the settings of this process into fc_load.settings.merged, in two
+   phases.  The first, inside the first resolver, reads the system
+   configuration file (once; later calls return at once).  The second,
+   from libfastcopy's initializer, takes FASTCOPY and FASTCOPY_CONFIG (ENV
+   and CONFIG, NULL when unset), ignored when SECURE; it returns nonzero
+   when they may change the plan, which the caller then makes again
+   (resolve.c).  */
 FC_HIDDEN FC_EARLY void fc_settings_load (void);
 FC_HIDDEN int fc_settings_load_environment (const char *env,
 					    const char *config, int secure);
+
+/* fastcopy_set: IT, from the API, replaces key K's merged value.  */
+FC_HIDDEN void fc_settings_override (int key, const struct fc_item *it);
 
 /* Record diagnostic CODE.  */
 FC_HIDDEN FC_EARLY void fc_diag_add (struct fc_diags *diags, int code,
@@ -218,12 +225,12 @@ FC_HIDDEN FC_EARLY void fc_diag_add (struct fc_diags *diags, int code,
 				     int key, unsigned long long num,
 				     const char *text, size_t textlen);
 
-/* The key's name ("rep_movsb_threshold"), and the family it belongs to.  */
+/* From keys.def: the key's name ("rep_movsb_threshold"), its family, its
+   type (a FASTCOPY_SETTING_* value) and the implementation trait that
+   makes it matter (0: always).  */
 FC_HIDDEN FC_EARLY const char *fc_key_name (int key);
 FC_HIDDEN FC_EARLY enum fastcopy_family fc_key_family (int key);
-
-/* The defaults of the thresholds the resolvers computed, kept before any
-   setting overrode them (for the tools): fc_settings.defaults.  */
-#define fc_default_tunables fc_settings.defaults
+FC_HIDDEN FC_EARLY enum fastcopy_setting_type fc_key_type (int key);
+FC_HIDDEN FC_EARLY unsigned int fc_key_trait (int key);
 
 #endif

@@ -306,6 +306,55 @@ in_process (const struct preload_list *env, const struct preload_list *file)
   return "linked";
 }
 
+/* "AMD family 25 model 0-15", "any family", ... */
+static void
+print_range (const char *what, unsigned int lo, unsigned int hi)
+{
+  if (lo == 0 && hi == 0xffffffffu)
+    printf ("any %s", what);
+  else if (lo == hi)
+    printf ("%s %u", what, lo);
+  else if (hi == 0xffffffffu)
+    printf ("%s %u and up", what, lo);
+  else
+    printf ("%s %u-%u", what, lo, hi);
+}
+
+static void
+print_policy_row (const struct fastcopy_policy *p, const char *label)
+{
+  printf ("  %s: %s (%s table)\n", label, p->name, p->table);
+  printf ("    matches: %s CPUs, ", p->vendor);
+  print_range ("family", p->family_min, p->family_max);
+  printf (", ");
+  print_range ("model", p->model_min, p->model_max);
+  printf (", with");
+  if (p->requires == 0)
+    printf (" any features");
+  for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
+    if (p->requires & (1ull << b))
+      printf (" %s", fastcopy_cpu_feature_name (b));
+  printf ("\n    chooses: copy %s, clear %s; %s\n", p->copy->name,
+	  p->clear->name, p->thresholds);
+  printf ("    %s: %s\n", p->measured ? "measured" : "not measured here",
+	  p->evidence);
+  printf ("    why: %s\n", p->reason);
+}
+
+/* --policy: every row of every table, in the order they are tried.  */
+static void
+print_policies (void)
+{
+  const struct fastcopy_policy *mine = fastcopy_policy_matched ("auto");
+  const struct fastcopy_policy *seed = fastcopy_policy_matched ("seed");
+  for (size_t i = 0; i < fastcopy_policy_count (); i++)
+    {
+      const struct fastcopy_policy *p = fastcopy_policy_at (i);
+      print_policy_row (p, p == mine || p == seed ? "row (matches this CPU)"
+						  : "row");
+    }
+}
+
 static void
 print_plain (void)
 {
@@ -334,6 +383,9 @@ print_plain (void)
 	      fastcopy_impl_usable (impl) ? "usable" : "not-usable",
 	      impl->summary);
     }
+
+  printf ("\npolicy:\n");
+  print_policy_row (fastcopy_policy_matched ("auto"), "this CPU's row");
 
   printf ("\nselected:\n");
   for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
@@ -495,6 +547,20 @@ print_json (void)
     }
   putchar (']');
 
+  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
+  json_key ("policy", &top);
+  first = 1;
+  putchar ('{');
+  json_str_field ("name", row->name, &first);
+  json_str_field ("table", row->table, &first);
+  json_str_field ("copy", row->copy->name, &first);
+  json_str_field ("clear", row->clear->name, &first);
+  json_str_field ("thresholds", row->thresholds, &first);
+  json_bool_field ("measured", row->measured, &first);
+  json_str_field ("evidence", row->evidence, &first);
+  json_str_field ("reason", row->reason, &first);
+  putchar ('}');
+
   json_key ("selected", &top);
   putchar ('[');
   int n = 0;
@@ -507,6 +573,11 @@ print_json (void)
       json_str_field ("family", family_name (c->family), &first);
       json_str_field ("implementation", c->impl->name, &first);
       json_str_field ("reason", c->reason, &first);
+      json_key ("policy", &first);
+      if (c->policy == NULL)
+	fputs ("null", stdout);
+      else
+	json_string (c->policy->name);
       putchar ('}');
     }
   putchar (']');
@@ -652,6 +723,7 @@ usage (FILE *f)
 {
   fprintf (f,
 	   "usage: fastcopy-info [--json]\n"
+	   "       fastcopy-info --policy\n"
 	   "       fastcopy-info [--json] [--trusted] --check FILE...\n"
 	   "       fastcopy-info [--json] --check-env VALUE\n"
 	   "       fastcopy-info --version | --help\n"
@@ -666,7 +738,7 @@ usage (FILE *f)
 int
 main (int argc, char **argv)
 {
-  int json = 0, trusted = 0, checks = 0, failed = 0;
+  int json = 0, policy = 0, trusted = 0, checks = 0, failed = 0;
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--version") == 0)
@@ -681,6 +753,8 @@ main (int argc, char **argv)
 	}
       else if (strcmp (argv[i], "--json") == 0)
 	json = 1;
+      else if (strcmp (argv[i], "--policy") == 0)
+	policy = 1;
       else if (strcmp (argv[i], "--trusted") == 0)
 	trusted = 1;
       else if ((strcmp (argv[i], "--check") == 0
@@ -691,6 +765,16 @@ main (int argc, char **argv)
 	  usage (stderr);
 	  return 2;
 	}
+    }
+  if (policy)
+    {
+      if (json || checks)
+	{
+	  usage (stderr);
+	  return 2;
+	}
+      print_policies ();
+      return ferror (stdout) ? 1 : 0;
     }
   if (checks == 0)
     {

@@ -4,7 +4,7 @@
 #pragma GCC target ("avx2")
 #define VEC_SIZE 32
 
-#include "fastcopy-internal.h"
+#include "load-state.h"
 #include "vec-inline.h"
 
 FC_HIDDEN void *memmove_avx2_large (void *dst, const void *src, size_t n);

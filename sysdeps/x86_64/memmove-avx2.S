@@ -26,52 +26,10 @@
    call here, 16% of a 32-byte copy; the flag test costs nothing
    measurable.  */
 
-#include "asm.h"
-#include "tunables-offsets.h"
+#include "entry.h"
 
-	.hidden	fc_copy_fallthrough, fc_copy_slot, fc_tunables, memmove_avx2_large
-
-	.text
-	/* Code placement matters to the small-size paths (measured up to
-	   1.5x on 8-15 byte copies between two placements of the same code):
-	   the entry starts a 64-byte line, its dispatch test uses a short jump
-	   to a stub in front, and each size-class target starts a 32-byte
-	   block.  The _chk entry is a test and a jump in front, too.  */
-	.p2align 6
-.Lvia_slot:
-	jmp	*fc_copy_slot(%rip)
-.Lchk_fail:
-	jmp	__chk_fail@PLT
-	.globl	__memcpy_chk, __memmove_chk
-	.type	__memcpy_chk, @function
-	.type	__memmove_chk, @function
-__memcpy_chk:
-__memmove_chk:
-	.cfi_startproc
-	_CET_ENDBR
-	cmpq	%rdx, %rcx		/* dst_size < n: overflow */
-	jb	.Lchk_fail
-	jmp	.Lcopy_dispatch
-	.cfi_endproc
-	.size	__memcpy_chk, . - __memcpy_chk
-	.size	__memmove_chk, . - __memmove_chk
-
-	.p2align 6
-	.globl	memmove, memcpy
-	.type	memmove, @function
-	.type	memcpy, @function
-memmove:
-memcpy:
-.Lcopy_dispatch:
-	.cfi_startproc
-	_CET_ENDBR
-	cmpb	$0, fc_copy_fallthrough(%rip)
-	je	.Lvia_slot
-	.globl	memmove_avx2
-	.hidden	memmove_avx2
-	.type	memmove_avx2, @function
-memmove_avx2:
-	_CET_ENDBR
+	.hidden	memmove_avx2_large
+VARIANT_BEGIN (COPY, COPY_AVX2, memmove_avx2)
 	movq	%rdi, %rax
 	cmpq	$32, %rdx
 	jb	.Lless_32
@@ -174,9 +132,9 @@ memmove_avx2:
 	subq	%rsi, %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lbackward		/* dst inside (src, src+n) */
-	cmpq	fc_tunables+FC_TUNABLES_REP_MOVSB(%rip), %rdx
+	cmpq	fc_load+FC_OFFSET_REP_MOVSB(%rip), %rdx
 	jae	.Llarge
-	cmpq	fc_tunables+FC_TUNABLES_COPY_NT(%rip), %rdx
+	cmpq	fc_load+FC_OFFSET_COPY_NT(%rip), %rdx
 	jae	.Llarge
 	/* ymm0 holds the head; the last 128 bytes go to ymm5-8.  Then
 	   128-byte blocks to 32-byte-aligned destinations, software-pipelined:
@@ -320,22 +278,6 @@ memmove_avx2:
 	vzeroupper
 	jmp	memmove_avx2_large
 
-	.cfi_endproc
-	.size	memmove, . - memmove
-	.size	memcpy, . - memcpy
-	.size	memmove_avx2, . - memmove_avx2
-
-/* The pre-2.14 memcpy, still referenced by old binaries.  A symbol of its
-   own: a second versioned name on the same address as memcpy would replace
-   memcpy@@GLIBC_2.14 in the link.  */
-	.globl	memcpy_glibc_2_2_5
-	.type	memcpy_glibc_2_2_5, @function
-memcpy_glibc_2_2_5:
-	.cfi_startproc
-	_CET_ENDBR
-	jmp	.Lcopy_dispatch
-	.cfi_endproc
-	.size	memcpy_glibc_2_2_5, . - memcpy_glibc_2_2_5
-	.symver	memcpy_glibc_2_2_5, memcpy@GLIBC_2.2.5
+VARIANT_END (COPY, COPY_AVX2, memmove_avx2)
 
 	.section .note.GNU-stack, "", @progbits

@@ -5,14 +5,14 @@
 
 #pragma GCC target ("general-regs-only")
 
-#include "fastcopy-internal.h"
+#include "load-state.h"
 #include "gpr-inline.h"
 #include "rep-inline.h"
 
 void *
 memmove_erms (void *dst, const void *src, size_t n)
 {
-  if (n >= fc_tunables.rep_movsb_threshold && copy_forward_safe (dst, src, n))
+  if (n >= FC_TUNABLE (REP_MOVSB) && copy_forward_safe (dst, src, n))
     {
       rep_movsb_forward (dst, src, n);
       return dst;

@@ -5,7 +5,7 @@
 #pragma GCC target ("sse2")
 #define VEC_SIZE 16
 
-#include "fastcopy-internal.h"
+#include "load-state.h"
 #include "vec-inline.h"
 
 void *

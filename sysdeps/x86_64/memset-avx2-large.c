@@ -3,7 +3,7 @@
 #pragma GCC target ("avx2")
 #define VEC_SIZE 32
 
-#include "fastcopy-internal.h"
+#include "load-state.h"
 #include "vec-inline.h"
 
 FC_HIDDEN void *memset_avx2_large (void *dst, int c, size_t n);

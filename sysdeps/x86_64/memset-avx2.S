@@ -18,45 +18,10 @@
    and fall through into it when the policy chose it (see memmove-avx2.S
    for why).  */
 
-#include "asm.h"
-#include "tunables-offsets.h"
+#include "entry.h"
 
-	.hidden	fc_clear_fallthrough, fc_clear_slot, fc_tunables, memset_avx2_large
-
-	.text
-	/* Placement as in memmove-avx2.S: the entry starts a 64-byte line,
-	   the stubs its tests jump to sit in front of it, and each size-class
-	   target starts a 32-byte block.  */
-	.p2align 6
-.Lvia_slot:
-	jmp	*fc_clear_slot(%rip)
-.Lchk_fail:
-	jmp	__chk_fail@PLT
-	.globl	__memset_chk
-	.type	__memset_chk, @function
-__memset_chk:
-	.cfi_startproc
-	_CET_ENDBR
-	cmpq	%rdx, %rcx		/* dst_size < n: overflow */
-	jb	.Lchk_fail
-	jmp	.Lclear_dispatch
-	.cfi_endproc
-	.size	__memset_chk, . - __memset_chk
-
-	.p2align 6
-	.globl	memset
-	.type	memset, @function
-memset:
-.Lclear_dispatch:
-	.cfi_startproc
-	_CET_ENDBR
-	cmpb	$0, fc_clear_fallthrough(%rip)
-	je	.Lvia_slot
-	.globl	memset_avx2
-	.hidden	memset_avx2
-	.type	memset_avx2, @function
-memset_avx2:
-	_CET_ENDBR
+	.hidden	memset_avx2_large
+VARIANT_BEGIN (CLEAR, CLEAR_AVX2, memset_avx2)
 	vmovd	%esi, %xmm0
 	movq	%rdi, %rax
 	cmpq	$32, %rdx
@@ -143,9 +108,9 @@ memset_avx2:
 	/* Below both the REP STOSB and the streaming threshold: an aligned
 	   4-vector loop between the 128 head bytes already stored and an
 	   unaligned 128-byte tail.  The rest is memset_avx2_large's.  */
-	cmpq	fc_tunables+FC_TUNABLES_REP_STOSB(%rip), %rdx
+	cmpq	fc_load+FC_OFFSET_REP_STOSB(%rip), %rdx
 	jae	.Llarge
-	cmpq	fc_tunables+FC_TUNABLES_CLEAR_NT(%rip), %rdx
+	cmpq	fc_load+FC_OFFSET_CLEAR_NT(%rip), %rdx
 	jae	.Llarge
 	leaq	128(%rdi), %rcx
 	andq	$-32, %rcx		/* first aligned vector after the 128 head bytes */
@@ -170,8 +135,6 @@ memset_avx2:
 	vzeroupper
 	jmp	memset_avx2_large
 
-	.cfi_endproc
-	.size	memset, . - memset
-	.size	memset_avx2, . - memset_avx2
+VARIANT_END (CLEAR, CLEAR_AVX2, memset_avx2)
 
 	.section .note.GNU-stack, "", @progbits

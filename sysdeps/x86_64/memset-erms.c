@@ -3,14 +3,14 @@
 
 #pragma GCC target ("general-regs-only")
 
-#include "fastcopy-internal.h"
+#include "load-state.h"
 #include "gpr-inline.h"
 #include "rep-inline.h"
 
 void *
 memset_erms (void *dst, int c, size_t n)
 {
-  if (n >= fc_tunables.rep_stosb_threshold)
+  if (n >= FC_TUNABLE (REP_STOSB))
     {
       rep_stosb (dst, c, n);
       return dst;

@@ -179,10 +179,10 @@ copy_vec_stream (unsigned char *d, const unsigned char *s, size_t n)
 FC_COLD void *
 copy_vec_rep_or_stream (unsigned char *d, const unsigned char *s, size_t n)
 {
-  if (n >= fc_tunables.copy_nt_threshold)
+  if (n >= FC_TUNABLE (COPY_NT))
     return buffers_disjoint (d, s, n) ? copy_vec_stream (d, s, n)
 				      : copy_vec_forward (d, s, n);
-  if (fc_tunables.alias_guard && rep_movsb_aliasing (d, s))
+  if (FC_TUNABLE (ALIAS_GUARD) && rep_movsb_aliasing (d, s))
     return copy_vec_forward (d, s, n);
   rep_movsb_forward (d, s, n);
   return d;
@@ -195,8 +195,8 @@ copy_vec_large (unsigned char *d, const unsigned char *s, size_t n)
 {
   if (__builtin_expect (!copy_forward_safe (d, s, n), 0))
     return copy_vec_backward (d, s, n);
-  if (__builtin_expect (n < fc_tunables.rep_movsb_threshold
-			&& n < fc_tunables.copy_nt_threshold, 1))
+  if (__builtin_expect (n < FC_TUNABLE (REP_MOVSB)
+			&& n < FC_TUNABLE (COPY_NT), 1))
     return copy_vec_forward (d, s, n);
   return copy_vec_rep_or_stream (d, s, n);
 }
@@ -255,13 +255,13 @@ memmove_vec (void *dst, const void *src, size_t n)
 FC_INLINE void
 set_vec_large (unsigned char *d, vec_t v, int c, size_t n)
 {
-  if (n >= fc_tunables.rep_stosb_threshold
-      && n < fc_tunables.clear_nt_threshold)
+  if (n >= FC_TUNABLE (REP_STOSB)
+      && n < FC_TUNABLE (CLEAR_NT))
     {
       rep_stosb (d, c, n);
       return;
     }
-  int stream = n >= fc_tunables.clear_nt_threshold;
+  int stream = n >= FC_TUNABLE (CLEAR_NT);
   size_t skip = -(uintptr_t) d & (stream ? 63 : VEC_SIZE - 1);
   unsigned char *dp = d + skip;
   size_t left = n - skip;

@@ -22,9 +22,6 @@
 #include <unistd.h>
 #include "settings.h"
 
-/* settings.c applies thresholds to the variants' tunables.  */
-struct fc_tunables fc_tunables;
-
 #define CHECK(x) \
   do { if (!(x)) { fprintf (stderr, "invariant failed: %s (line %d)\n", \
 			    #x, __LINE__); abort (); } } while (0)
@@ -34,7 +31,7 @@ static int
 impl_family (int id, int *usable)
 {
   unsigned long long have = fc_cpu_init ()->features;
-#define FC_IMPL(i, family, name, function, requires, summary) \
+#define FC_IMPL(i, family, name, function, requires, traits, own_rep, summary) \
   if (id == FC_IMPL_##i)						\
     {									\
       *usable = ((unsigned long long) (requires) & ~have) == 0;		\
@@ -162,8 +159,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     {
       char path[64], buf[8 * 97];
       snprintf (path, sizeof path, "/proc/self/fd/%d", memfd);
-      fc_parser_init (&pc, &lc, &dc, FC_SRC_FILE);
-      int state = fc_read_config (path, 0, &pc, buf, piece * 97);
+      int state = fc_read_config (path, 0, &lc, &dc, FC_SRC_FILE, &pc, buf,
+				  piece * 97);
       if (n > FC_FILE_MAX)
 	{
 	  CHECK (state == FC_FILE_REJECTED);

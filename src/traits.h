@@ -1,0 +1,20 @@
+/* Implementation traits, the columns of impl-list.def and keys.def that say
+   which thresholds a variant reads and whether the exported entry points
+   fall through into it.  Plain numbers, so that the assembly variants can
+   test them too; fastcopy-internal.h checks that they equal the public
+   FASTCOPY_TRAIT_* bits.  */
+
+#ifndef FASTCOPY_TRAITS_H
+#define FASTCOPY_TRAITS_H 1
+
+#define FC_TRAIT_REP		0x1
+#define FC_TRAIT_NT		0x2
+#define FC_TRAIT_ALIAS_GUARD	0x4
+#define FC_TRAIT_ENTRY		0x8
+
+/* The threshold value "never", and "whatever the policy row gives" in
+   impl-list.def's own_rep column.  */
+#define FC_NEVER		(~0ull)
+#define FC_ROW			(~1ull)
+
+#endif

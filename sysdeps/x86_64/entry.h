@@ -20,7 +20,12 @@
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
 
-#include "asm.h"
+#ifdef __CET__
+# include <cet.h>	/* _CET_ENDBR and the IBT/SHSTK property note */
+#else
+# define _CET_ENDBR
+#endif
+
 #include "traits.h"
 
 	.hidden	fc_load, fc_copy_slot, fc_clear_slot
@@ -165,7 +170,10 @@ memset:							\
 /* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
    hidden function, preceded by the exported entry points when it is the
    family's first ENTRY implementation.  */
-#define VARIANT_BEGIN(family, id, name)			\
+#define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
+#define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
+/* (One more level, so that ID and NAME may be macros themselves.)  */
+#define FC_VARIANT_BEGIN(family, id, name)		\
 	.text;						\
 	.globl	name;					\
 	.hidden	name;					\
@@ -179,7 +187,7 @@ memset:							\
 name:							\
 	_CET_ENDBR
 
-#define VARIANT_END(family, id, name)			\
+#define FC_VARIANT_END(family, id, name)		\
 	.cfi_endproc;					\
 	.size	name, . - name;				\
 	.if FC_ID_##id == FC_FIRST_ENTRY_##family;	\

@@ -108,6 +108,8 @@ calibrate_one (const struct fcm_fn *fn, struct fcm_calls *calls,
 	       uint64_t target)
 {
   uint64_t reps = 1;
+  if (fn->before != NULL)
+    fn->before (fn, calls);
   for (;;)
     {
       uint64_t t = fcm_time (fn, calls, reps);
@@ -150,6 +152,8 @@ sample (const struct fcm_fn *fn, struct fcm_calls *calls, uint64_t reps,
 {
   uint64_t best = UINT64_MAX;
   int attempts = 5;
+  if (fn->before != NULL)
+    fn->before (fn, calls);
   for (int attempt = 0; attempt < attempts; attempt++)
     {
       long before = switches ();

@@ -29,6 +29,8 @@ typedef void (*fcm_zero_fn) (void *dst, size_t n);
 
 enum fcm_call { FCM_COPY, FCM_SET, FCM_ZERO };
 
+struct fcm_calls;
+
 /* A function to time, called as CALL says through the matching pointer.  */
 struct fcm_fn
 {
@@ -36,6 +38,11 @@ struct fcm_fn
   fcm_copy_fn copy;
   fcm_set_fn set;
   fcm_zero_fn zero;
+  /* Run, untimed, before the calibration and every sample of this
+     function; NULL: nothing.  fastcopy-tune switches the library's
+     thresholds here.  */
+  void (*before) (const struct fcm_fn *fn, struct fcm_calls *calls);
+  const void *arg;		/* for BEFORE */
 };
 
 /* Where the calls of one repetition go.  */

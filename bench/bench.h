@@ -3,6 +3,7 @@
    fastcopy-bench.c  options, the heading, main
    cases.c           the cases, and planning their groups and points
    contenders.c      the functions measured: glibc's, libfastcopy's, its table's
+   data-dir.c        where the data files are looked for
    distributions.c   the size distributions and their call sequences
    run.c             measuring the planned points
    report.c          tables, CSV, SVG charts, the summary and its targets
@@ -144,6 +145,13 @@ void fcb_build_contenders (void);
 /* Exit with an error if a contender copies or clears wrongly.  */
 void fcb_verify_contenders (void);
 
+/* data-dir.c: the first of the places for data files (--data,
+   $FASTCOPY_BENCH_DATA, the installed directory, the source tree) for which
+   HAS returns nonzero; NULL if none.  */
+const char *fcb_data_dir (int (*has) (const char *dir));
+/* The installed directory and the source tree, for messages.  */
+const char *fcb_data_places_text (void);
+
 /* distributions.c: the size distributions, each with its call sequence of
    opt.calls entries (fcm_seq_entry) inside FCM_SEQ_BUF-byte buffers.  */
 struct dist
@@ -160,9 +168,6 @@ extern size_t ndists;
 
 /* Returns 0 if there is no data and REQUIRED is 0.  */
 int fcb_load_dists (int required);
-/* Where the distributions are looked for when neither --data nor
-   FASTCOPY_BENCH_DATA names a directory, for messages.  */
-const char *fcb_data_places_text (void);
 
 /* Groups and points, planned by cases.c before anything runs (so that
    progress can count them), measured by run.c, reported by report.c.  */

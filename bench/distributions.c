@@ -39,38 +39,28 @@ count_csv (const char *dir)
   return n;
 }
 
-/* FCB_SRCDATADIR is empty in a build that leaves the source path out.  */
-const char *
-fcb_data_places_text (void)
+static int
+has_csv (const char *dir)
 {
-  static char buf[2 * PATH_MAX];
-  snprintf (buf, sizeof buf, "%s%s%s", FCB_PKGDATADIR,
-	    *FCB_SRCDATADIR ? " and " : "", FCB_SRCDATADIR);
-  return buf;
+  return count_csv (dir) > 0;
 }
 
-/* The directory of the distributions: --data, FASTCOPY_BENCH_DATA, the
-   directory 'make install' puts them in, then the source tree; NULL if
-   there is none and REQUIRED is 0.  A --data without them is an error.  */
+/* The directory of the distributions; NULL if there is none and
+   REQUIRED is 0.  A --data without them is an error.  */
 static const char *
 find_data_dir (int required)
 {
-  const char *cand[] = { opt.data, getenv ("FASTCOPY_BENCH_DATA"),
-			 FCB_PKGDATADIR, FCB_SRCDATADIR };
-  for (size_t i = 0; i < N_OF (cand); i++)
+  if (opt.data != NULL && *opt.data != 0)
     {
-      if (cand[i] == NULL || *cand[i] == 0)
-	continue;
-      int n = count_csv (cand[i]);
-      if (n < 0 && i == 0)
-	fcb_die ("--data %s: %s", cand[i], strerror (errno));
-      if (n > 0)
-	return cand[i];
-      if (i == 0)
-	fcb_die ("--data %s: no .csv files there", cand[i]);
+      int n = count_csv (opt.data);
+      if (n < 0)
+	fcb_die ("--data %s: %s", opt.data, strerror (errno));
+      if (n == 0)
+	fcb_die ("--data %s: no .csv files there", opt.data);
     }
-  if (!required)
-    return NULL;
+  const char *dir = fcb_data_dir (has_csv);
+  if (dir != NULL || !required)
+    return dir;
   fcb_die ("no distribution data found (looked in %s); use --data DIR",
 	   fcb_data_places_text ());
 }

@@ -6,7 +6,8 @@
    data-dir.c        where the data files are looked for
    distributions.c   the size distributions and their call sequences
    run.c             measuring the planned points
-   report.c          tables, CSV, SVG charts, the summary and its targets
+   report.c          tables, CSV, SVG charts, the summary
+   targets.c         the targets file: its sets, and judging their targets
    stream.c          the streaming reference
    svg.c             SVG charts
    measure.c         the measuring engine, shared with fastcopy-tune  */
@@ -137,6 +138,7 @@ struct libraries
   const struct fastcopy_choice *(*selected) (const char *);
   const char *(*version) (void);
   const struct fastcopy_cpu *(*cpu) (void);
+  const char *(*feature_name) (unsigned int);
 };
 extern struct libraries lib;
 
@@ -231,6 +233,12 @@ void fcb_write_svg (const char *path, const char *subtitle);
 /* The summary: the targets, then large cold calls against the streaming
    reference.  Returns the number of targets missed.  */
 int fcb_summary (void);
+
+/* targets.c: read the targets file, if there is one, and choose the set
+   for CPU (opt.strict: having none is an error).  */
+void fcb_load_targets (const struct fastcopy_cpu *cpu);
+/* Print the chosen set and a line per target; add to the counts.  */
+void fcb_judge_targets (int *met, int *missed, int *unmeasured);
 
 /* stream.c: the "best streaming copy" reference, an AVX2 loop of
    non-temporal stores.  Only for non-overlapping buffers.  */

@@ -98,6 +98,8 @@ fcb_open_libraries (void)
   *(void **) &lib.selected = must_dlsym (lib.fc, who, "fastcopy_selected");
   *(void **) &lib.version = must_dlsym (lib.fc, who, "fastcopy_version");
   *(void **) &lib.cpu = must_dlsym (lib.fc, who, "fastcopy_cpu");
+  *(void **) &lib.feature_name = must_dlsym (lib.fc, who,
+					     "fastcopy_cpu_feature_name");
 }
 
 static void

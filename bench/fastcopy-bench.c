@@ -5,7 +5,8 @@
    measured with every contender interleaved, and the median kept
    (measure.h); ratios are contender time / glibc time: below 1 is faster
    than glibc.  The cases are in cases.c, the contenders in contenders.c,
-   the report and the summary in report.c.  */
+   the report and the summary in report.c, and the summary's targets come
+   from a data file (targets.c).  */
 
 #define _GNU_SOURCE 1
 #include "config.h"
@@ -61,7 +62,8 @@ help (void)
 	  "      --csv FILE     write every measurement as CSV ('-': stdout)\n"
 	  "      --svg FILE     write charts as SVG\n"
 	  "      --lib PATH     libfastcopy.so.1 to measure (default: the one linked)\n"
-	  "      --data DIR     size distributions (*.csv) directory\n"
+	  "      --data DIR     directory of the size distributions (*.csv) and\n"
+	  "                     of the targets (targets.conf)\n"
 	  "      --calls N      calls per distribution sequence (default 65536)\n"
 	  "      --seed N       seed of the sequences and the cold slot order (default 1)\n"
 	  "      --pool MIB     cache-cold pool size in MiB (default 4x L3, quick 2x)\n"
@@ -235,6 +237,7 @@ main (int argc, char **argv)
 	       fcb_data_places_text ());
       opt.cases &= ~dist_cases;
     }
+  fcb_load_targets (lib.cpu ());
   int cpu = pin ();
   fcb_plan ();
 

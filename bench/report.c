@@ -1,7 +1,7 @@
 /* fastcopy-bench: the report: a table per group on stdout, the summary
-   (the project's targets, then large cold calls against the streaming
-   reference), every measurement as CSV, and the groups as SVG charts
-   (svg.c draws them).  */
+   (the targets, then large cold calls against the streaming reference),
+   every measurement as CSV, and the groups as SVG charts (svg.c draws
+   them).  */
 
 #include "config.h"
 
@@ -86,12 +86,12 @@ table_row (const struct group *g, const struct point *p)
 }
 
 static double
-geomean_ratio (const struct group *g, int k, size_t lo, size_t hi)
+geomean_ratio (const struct group *g, int k)
 {
   double s = 0;
   size_t n = 0;
   for (size_t i = g->first; i < g->first + g->count; i++)
-    if (points[i].done && points[i].size >= lo && points[i].size <= hi)
+    if (points[i].done)
       s += log (fcb_ratio (&points[i], k)), n++;
   return n ? exp (s / (double) n) : NAN;
 }
@@ -117,9 +117,9 @@ fcb_print_group (const struct group *g)
   if (g->xkind == X_DIST)
     {
       printf ("%12s %12s %12s %7.3f |", "geomean", "", "",
-	      geomean_ratio (g, 1, 0, SIZE_MAX));
+	      geomean_ratio (g, 1));
       for (int k = 2; k < h->n; k++)
-	printf (" %9.3f", geomean_ratio (g, k, 0, SIZE_MAX));
+	printf (" %9.3f", geomean_ratio (g, k));
       putchar ('\n');
       size_t calls = 0, bytes = 0;
       for (size_t i = g->first; i < g->first + g->count; i++)
@@ -159,146 +159,16 @@ fcb_print_group (const struct group *g)
 }
 
 /* ------------------------------------------------------------------ */
-/* Summary: the project's targets, each with the measured value.  */
-
-static int targets_met, targets_missed, targets_unmeasured;
-
-static void
-target (const char *what, const char *measured, const char *goal, int state)
-{
-  /* state: 1 met, 0 missed, -1 not measured */
-  printf ("%-52s %-24s %-10s %s\n", what, measured, goal,
-	  state > 0 ? "yes" : state == 0 ? "NO" : "-");
-  if (state > 0)
-    targets_met++;
-  else if (state == 0)
-    targets_missed++;
-  else
-    targets_unmeasured++;
-}
-
-static const struct group *
-find_group (enum case_id cid, const char *align)
-{
-  for (size_t i = 0; i < ngroups; i++)
-    if (groups[i].cid == cid && (align == NULL || strcmp (groups[i].align, align) == 0)
-	&& groups[i].count > 0 && points[groups[i].first].done)
-      return &groups[i];
-  return NULL;
-}
-
-/* The worst libfastcopy ratio over the points of G whose size (or
-   distance, for the distance sweep) is in [LO, HI].  */
-static double
-worst (const struct group *g, double lo, double hi, const struct point **at)
-{
-  double w = NAN;
-  *at = NULL;
-  for (size_t i = g->first; i < g->first + g->count; i++)
-    {
-      const struct point *p = &points[i];
-      double x = g->xkind == X_DISTANCE ? (double) p->distance : (double) p->size;
-      if (!p->done || x < lo || x > hi)
-	continue;
-      if (*at == NULL || fcb_ratio (p, 1) > w)
-	w = fcb_ratio (p, 1), *at = p;
-    }
-  return w;
-}
-
-static void
-summary_dists (enum case_id cid, const char *fn, double each, double gmean)
-{
-  const struct group *g = find_group (cid, NULL);
-  char what[80], m[40], goal[16];
-  if (g == NULL)
-    {
-      snprintf (what, sizeof what, "%s distributions", fn);
-      target (what, "not measured", "", -1);
-      return;
-    }
-  for (size_t i = g->first; i < g->first + g->count; i++)
-    {
-      const struct point *p = &points[i];
-      snprintf (what, sizeof what, "%s distribution %s", fn, p->dist->name);
-      snprintf (m, sizeof m, "%.3f", fcb_ratio (p, 1));
-      snprintf (goal, sizeof goal, "<= %.2f", each);
-      target (what, m, goal, fcb_ratio (p, 1) <= each);
-    }
-  double gm = geomean_ratio (g, 1, 0, SIZE_MAX);
-  snprintf (what, sizeof what, "%s distributions, geometric mean", fn);
-  snprintf (m, sizeof m, "%.3f", gm);
-  snprintf (goal, sizeof goal, "<= %.2f", gmean);
-  target (what, m, goal, gm <= gmean);
-}
-
-static void
-summary_fixed (enum case_id cid, const char *fn, const char *align)
-{
-  const struct group *g = find_group (cid, align);
-  char what[80], m[48];
-  snprintf (what, sizeof what, "%s hot 0-2048 B %s: geomean", fn, align);
-  if (g == NULL)
-    {
-      target (what, "not measured", "", -1);
-      return;
-    }
-  double gm = geomean_ratio (g, 1, 0, 2048);
-  snprintf (m, sizeof m, "%.3f", gm);
-  target (what, m, "<= 1.05", gm <= 1.05);
-  const struct point *at;
-  double w = worst (g, 0, 2048, &at);
-  snprintf (what, sizeof what, "%s hot 0-2048 B %s: worst size", fn, align);
-  snprintf (m, sizeof m, "%.3f at %zu B", w, at->size);
-  target (what, m, "<= 1.25", w <= 1.25);
-}
-
-/* Worst ratio over the cold points of [LO, HI] bytes in the listed cases.  */
-static void
-summary_cold (const char *what, const enum case_id *cid, int ncid, double goal)
-{
-  double w = NAN;
-  const struct point *at = NULL;
-  size_t lo = 32 * MiB, hi = 256 * MiB, seen_hi = 0;
-  const char *fn = NULL;
-  for (int i = 0; i < ncid; i++)
-    {
-      const struct group *g = find_group (cid[i], NULL);
-      if (g == NULL)
-	continue;
-      const struct point *p;
-      double r = worst (g, (double) lo, (double) hi, &p);
-      for (size_t j = g->first; j < g->first + g->count; j++)
-	if (points[j].done && points[j].size <= hi && points[j].size > seen_hi)
-	  seen_hi = points[j].size;
-      if (p != NULL && (at == NULL || r > w))
-	w = r, at = p, fn = func_names[g->func];
-    }
-  char m[64], gl[16], full[96], b1[16], b2[16];
-  snprintf (gl, sizeof gl, "<= %.2f", goal);
-  if (at == NULL)
-    {
-      target (what, "not measured", gl, -1);
-      return;
-    }
-  snprintf (full, sizeof full, "%s (measured %s-%s)", what,
-	    fcb_format_size (b1, sizeof b1, (double) lo),
-	    fcb_format_size (b2, sizeof b2, (double) seen_hi));
-  snprintf (m, sizeof m, "%.3f at %s %s", w, fn,
-	    fcb_format_size (b1, sizeof b1, (double) at->size));
-  target (full, m, gl, w <= goal);
-}
+/* Summary.  */
 
 static void
 summary_stream (void)
 {
-  static const enum case_id cid[] = { CASE_MEMCPY_COLD, CASE_MEMSET_COLD,
-				      CASE_BZERO_COLD };
   int any = 0;
-  for (int i = 0; i < 3; i++)
+  for (size_t gi = 0; gi < ngroups; gi++)
     {
-      const struct group *g = find_group (cid[i], NULL);
-      if (g == NULL)
+      const struct group *g = &groups[gi];
+      if (strcmp (g->cache, "cold") != 0)
 	continue;
       for (size_t j = g->first; j < g->first + g->count; j++)
 	{
@@ -323,51 +193,13 @@ summary_stream (void)
 int
 fcb_summary (void)
 {
+  int met = 0, missed = 0, unmeasured = 0;
   printf ("\n== Summary: targets (ratio = libfastcopy's exported function time"
 	  " / glibc time) ==\n");
-  printf ("%-52s %-24s %-10s %s\n", "target", "measured", "goal", "met");
-  summary_dists (CASE_MEMCPY_DIST, "memcpy", 0.90, 0.80);
-  summary_dists (CASE_MEMSET_DIST, "memset", 1.00, 0.95);
-  summary_fixed (CASE_MEMCPY_HOT, "memcpy", "aligned");
-  summary_fixed (CASE_MEMCPY_HOT, "memcpy", "misaligned");
-  summary_fixed (CASE_MEMSET_HOT, "memset", "aligned");
-  summary_fixed (CASE_MEMSET_HOT, "memset", "misaligned");
-
-  const struct group *g = find_group (CASE_MEMCPY_HOT, "aligned");
-  const struct point *at;
-  char m[48];
-  if (g != NULL && !isnan (worst (g, 2048, 8192, &at)))
-    {
-      double w = worst (g, 2048, 8192, &at);
-      snprintf (m, sizeof m, "%.3f at %zu B", w, at->size);
-      target ("memcpy hot 2-8 KiB aligned: worst size", m, "<= 0.90", w <= 0.90);
-    }
-  else
-    target ("memcpy hot 2-8 KiB aligned: worst size", "not measured", "<= 0.90", -1);
-
-  g = find_group (CASE_MEMCPY_DISTANCE, NULL);
-  if (g != NULL)
-    {
-      double w = worst (g, 1, 15, &at);
-      snprintf (m, sizeof m, "%.3f at %ld", w, at->distance);
-      target ("memcpy 16 KiB, (dst-src)%4096 in 1..15: worst", m, "<= 0.15",
-	      w <= 0.15);
-      w = worst (g, 16, 63, &at);
-      snprintf (m, sizeof m, "%.3f at %ld", w, at->distance);
-      target ("memcpy 16 KiB, (dst-src)%4096 in 16..63: worst", m, "<= 1.00",
-	      w <= 1.00);
-    }
-  else
-    target ("memcpy 16 KiB by (dst-src)%4096", "not measured", "", -1);
-
-  static const enum case_id copy_cold[] = { CASE_MEMCPY_COLD };
-  static const enum case_id set_cold[] = { CASE_MEMSET_COLD, CASE_BZERO_COLD };
-  summary_cold ("memcpy cold", copy_cold, 1, 0.65);
-  summary_cold ("memset/bzero cold", set_cold, 2, 0.90);
-  printf ("%d met, %d missed, %d not measured\n", targets_met, targets_missed,
-	  targets_unmeasured);
+  fcb_judge_targets (&met, &missed, &unmeasured);
+  printf ("%d met, %d missed, %d not measured\n", met, missed, unmeasured);
   summary_stream ();
-  return targets_missed;
+  return missed;
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,14 +1,244 @@
-/* fastcopy-bench: declarations shared by its source files.  */
+/* fastcopy-bench: declarations shared by its source files.
+
+   fastcopy-bench.c  options, the heading, main
+   cases.c           the cases, and planning their groups and points
+   contenders.c      the functions measured: glibc's, libfastcopy's, its table's
+   data-dir.c        where the data files are looked for
+   distributions.c   the size distributions and their call sequences
+   run.c             measuring the planned points
+   report.c          tables, CSV, SVG charts, the summary
+   targets.c         the targets file: its sets, and judging their targets
+   stream.c          the streaming reference
+   svg.c             SVG charts
+   measure.c         the measuring engine, shared with fastcopy-tune  */
 
 #ifndef FASTCOPY_BENCH_H
 #define FASTCOPY_BENCH_H 1
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-typedef void *(*fcb_copy_fn) (void *dst, const void *src, size_t n);
-typedef void *(*fcb_set_fn) (void *dst, int c, size_t n);
-typedef void (*fcb_zero_fn) (void *dst, size_t n);
+#include "fastcopy.h"
+#include "measure.h"
+
+#define KiB (1024ul)
+#define MiB (1024ul * 1024ul)
+#define PAGE 4096ul
+#define N_OF(a) (sizeof (a) / sizeof (a)[0])
+
+#define MAX_CONTENDERS FCM_MAX_FNS
+#define MAX_ROUNDS FCM_MAX_ROUNDS
+
+/* fastcopy-bench.c: the options.  */
+struct options
+{
+  int quick;
+  unsigned int rounds;		/* 0: mode default */
+  double time_ms;		/* 0: mode default */
+  const char *csv;
+  const char *svg;
+  const char *lib;
+  const char *data;
+  int cpu;			/* -1: the most idle one */
+  int pin;
+  int quiet;
+  int strict;
+  unsigned long long seed;
+  unsigned int calls;
+  size_t pool;			/* bytes; 0: mode default */
+  unsigned int cases;		/* bit per case */
+  int progress;			/* progress lines on stderr */
+};
+extern struct options opt;
+
+/* Print "fastcopy-bench: " and the message on stderr, exit 1 (an error)
+   or 2 (a bad option).  */
+void fcb_die (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+void fcb_usage_error (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+
+/* cases.c: the case table and the groups of cases.  */
+enum case_id
+{
+  CASE_MEMCPY_HOT,
+  CASE_MEMSET_HOT,
+  CASE_BZERO_HOT,
+  CASE_MEMMOVE_HOT,
+  CASE_MEMCPY_DISTANCE,
+  CASE_MEMCPY_DIST,
+  CASE_MEMSET_DIST,
+  CASE_MEMCPY_COLD,
+  CASE_MEMSET_COLD,
+  CASE_BZERO_COLD,
+  CASE_COUNT
+};
+
+struct case_info
+{
+  const char *name;
+  const char *help;
+};
+extern const struct case_info cases[CASE_COUNT];
+
+struct case_group
+{
+  const char *name;
+  unsigned int mask;		/* bit per case */
+};
+extern const struct case_group case_groups[];
+extern const size_t ncase_groups;
+
+/* The bits of a comma-separated LIST of cases and groups; a bad name is a
+   usage error.  */
+unsigned int fcb_parse_cases (const char *list);
+
+/* The case called NAME, or -1.  */
+int fcb_case_by_name (const char *name);
+
+/* contenders.c: the functions measured.  */
+enum func { F_MEMCPY, F_MEMMOVE, F_MEMSET, F_BZERO, F_COUNT };
+extern const char *const func_names[F_COUNT];
+
+enum role { ROLE_GLIBC, ROLE_FASTCOPY, ROLE_VARIANT, ROLE_REFERENCE };
+
+struct contender
+{
+  char label[40];
+  enum role role;
+  struct fcm_fn fn;
+};
+
+/* The contenders for one function; glibc is always [0], libfastcopy [1].  */
+struct cset
+{
+  const char *function;
+  int n;
+  struct contender c[MAX_CONTENDERS];
+};
+
+/* glibc, libfastcopy, the table's variants; the "wide" sets add the
+   streaming reference at the end.  */
+extern struct cset csets[F_COUNT];
+extern struct cset csets_wide[F_COUNT];
+
+/* The two libraries, and libfastcopy's introspection found on its own
+   handle.  */
+struct libraries
+{
+  void *libc;
+  void *fc;
+  char libc_path[PATH_MAX];
+  char fc_path[PATH_MAX];
+  size_t (*impl_count) (void);
+  const struct fastcopy_impl *(*impl_at) (size_t);
+  int (*impl_usable) (const struct fastcopy_impl *);
+  const struct fastcopy_choice *(*selected) (const char *);
+  const char *(*version) (void);
+  const struct fastcopy_cpu *(*cpu) (void);
+  const char *(*feature_name) (unsigned int);
+};
+extern struct libraries lib;
+
+void fcb_open_libraries (void);
+void fcb_build_contenders (void);
+/* Exit with an error if a contender copies or clears wrongly.  */
+void fcb_verify_contenders (void);
+
+/* data-dir.c: the first of the places for data files (--data,
+   $FASTCOPY_BENCH_DATA, the installed directory, the source tree) for which
+   HAS returns nonzero; NULL if none.  */
+const char *fcb_data_dir (int (*has) (const char *dir));
+/* The installed directory and the source tree, for messages.  */
+const char *fcb_data_places_text (void);
+
+/* distributions.c: the size distributions, each with its call sequence of
+   opt.calls entries (fcm_seq_entry) inside FCM_SEQ_BUF-byte buffers.  */
+struct dist
+{
+  char name[64];		/* "GoogleA" */
+  char file[PATH_MAX];
+  double *cdf;
+  size_t nsizes;
+  uint64_t *seq;
+  size_t bytes;			/* sum of the sizes */
+};
+extern struct dist *dists;
+extern size_t ndists;
+
+/* Returns 0 if there is no data and REQUIRED is 0.  */
+int fcb_load_dists (int required);
+
+/* Groups and points, planned by cases.c before anything runs (so that
+   progress can count them), measured by run.c, reported by report.c.  */
+enum ptype { PT_FIXED, PT_COLD, PT_SEQ };
+
+/* One measured configuration, with a median per contender.  */
+struct point
+{
+  int group;
+  enum ptype type;
+  size_t size;			/* per call; PT_SEQ: bytes of the sequence */
+  long distance;		/* dst - src as placed; LONG_MIN: random */
+  size_t soff, doff;		/* from the group's buffer bases */
+  int fill;			/* memset value */
+  const struct cset *cs;
+  const struct dist *dist;	/* PT_SEQ */
+  /* PT_COLD: slot i at offset order[i] * stride in the pools.  */
+  size_t stride, nslots;
+  uint32_t *order;
+  double med[MAX_CONTENDERS];
+  int done;
+};
+
+enum xkind { X_SIZE, X_DISTANCE, X_DIST };
+
+/* A group: one sub-table of the report and one chart.  */
+struct group
+{
+  enum case_id cid;
+  enum func func;
+  const char *align;		/* aligned, misaligned, random */
+  const char *cache;		/* hot, cold, L2 */
+  char title[160];
+  enum xkind xkind;
+  const struct cset *header;	/* the widest contender set of its points */
+  size_t first, count;
+  /* Buffers, set while the case runs.  */
+  char *dbase;
+  const char *sbase;
+};
+
+extern struct point *points;
+extern size_t npoints;
+extern struct group groups[32];
+extern size_t ngroups;
+
+/* Plan the groups and points of the cases in opt.cases.  */
+void fcb_plan (void);
+
+/* The size of the cache-cold pool in bytes.  */
+size_t fcb_pool_bytes (void);
+
+/* run.c: measure and print the groups of case CID.  */
+void fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms);
+
+/* report.c  */
+double fcb_ratio (const struct point *p, int k);	/* time / glibc's */
+void fcb_print_group (const struct group *g);
+void fcb_write_csv (const char *path);
+void fcb_write_svg (const char *path, const char *subtitle);
+/* The summary: the targets, then large cold calls against the streaming
+   reference.  Returns the number of targets missed.  */
+int fcb_summary (void);
+
+/* targets.c: read the targets file, if there is one, and choose the set
+   for CPU (opt.strict: having none is an error).  */
+void fcb_load_targets (const struct fastcopy_cpu *cpu);
+/* Print the chosen set and a line per target; add to the counts.  */
+void fcb_judge_targets (int *met, int *missed, int *unmeasured);
 
 /* stream.c: the "best streaming copy" reference, an AVX2 loop of
    non-temporal stores.  Only for non-overlapping buffers.  */
@@ -63,5 +293,16 @@ int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
 
 /* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
 const char *fcb_format_size (char *buf, size_t len, double bytes);
+
+/* A step of the splitmix64 generator: the call sequences and the order of
+   the cold slots are pseudo-random, fixed by --seed.  */
+static inline uint64_t
+fcb_splitmix64 (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
 
 #endif /* bench.h */

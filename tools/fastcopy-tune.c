@@ -11,7 +11,9 @@
    2. Samples are interleaved: every round visits every size, and at each
       size every contender, in an order that rotates from round to round;
       a sample is the mean time of a batch of calls long enough to dwarf
-      the clock.  The median over the rounds is what counts.
+      the clock, taken again if the thread was switched out during it.
+      The median over the rounds is what counts.  fastcopy-bench's engine
+      (bench/measure.h) does the measuring.
    3. REP break-even: the size of the ladder above which REP gains most
       over the vector loop, summing log time ratios (break_even); aligned (source and destination 64-byte aligned) and misaligned
       (source +1, destination +35, 2 KiB apart modulo 4 KiB so the aliasing
@@ -31,16 +33,15 @@
 #include <libgen.h>
 #include <limits.h>
 #include <math.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "fastcopy.h"
+#include "measure.h"
 
 #define NEVER FASTCOPY_NEVER
 #define KiB 1024ull
@@ -81,21 +82,6 @@ die (const char *fmt, ...)
   exit (1);
 }
 
-static double
-now_ns (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (double) t.tv_sec * 1e9 + (double) t.tv_nsec;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 static int
 cmp_size (const void *a, const void *b)
 {
@@ -109,13 +95,6 @@ cmp_ull (const void *a, const void *b)
   unsigned long long x = *(const unsigned long long *) a;
   unsigned long long y = *(const unsigned long long *) b;
   return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, (size_t) n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* "never", "4KiB", "3MiB" or bytes: what a configuration file says.  */
@@ -186,24 +165,16 @@ apply (const char *items)
 /* ------------------------------------------------------------------------ */
 /* Buffers and contenders.  */
 
-static unsigned char *src_buf, *dst_buf;
-static size_t buf_size;
+static char *src_buf, *dst_buf;
 
 static void
 buffers (size_t max)
 {
-  buf_size = max + 8192;
-  src_buf = mmap (NULL, buf_size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  dst_buf = mmap (NULL, buf_size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (src_buf == MAP_FAILED || dst_buf == MAP_FAILED)
-    die ("cannot map 2 x %zu bytes: %s", buf_size, strerror (errno));
-  for (size_t i = 0; i < buf_size; i++)
-    {
-      src_buf[i] = (unsigned char) (i * 131 + 7);
-      dst_buf[i] = (unsigned char) i;
-    }
+  size_t size = max + 8192;
+  src_buf = fcm_map (size);
+  dst_buf = fcm_map (size);
+  if (src_buf == NULL || dst_buf == NULL)
+    die ("cannot map 2 x %zu bytes: %s", size, strerror (errno));
 }
 
 struct contender
@@ -217,52 +188,13 @@ struct contender
    modulo 4 KiB (clear of the aliasing guard's window).  */
 static const size_t src_off[2] = { 0, 1 }, dst_off[2] = { 2048, 2048 + 35 };
 
-static volatile unsigned char sink;
-
-/* Mean ns per call of C at size N over a batch of ITERS calls.  */
-static double
-sample (const struct contender *c, size_t n, int misaligned, long iters)
+/* Before every sample of a contender: its thresholds, then one untimed
+   call, so that the sample starts from the caches its own path leaves.  */
+static void
+before_sample (const struct fcm_fn *fn, struct fcm_calls *calls)
 {
-  unsigned char *d = dst_buf + dst_off[misaligned];
-  const unsigned char *s = src_buf + src_off[misaligned];
-  apply (c->items);
-  if (c->impl->family == FASTCOPY_FAMILY_COPY)
-    {
-      fastcopy_copy_fn f = c->impl->copy;
-      f (d, s, n);
-      double t0 = now_ns ();
-      for (long i = 0; i < iters; i++)
-	{
-	  f (d, s, n);
-	  __asm__ volatile ("" : : "r" (d) : "memory");
-	}
-      double t = now_ns () - t0;
-      sink = d[n - 1];
-      return t / (double) iters;
-    }
-  fastcopy_clear_fn f = c->impl->clear;
-  f (d, 0x5a, n);
-  double t0 = now_ns ();
-  for (long i = 0; i < iters; i++)
-    {
-      f (d, (int) (i & 0xff), n);
-      __asm__ volatile ("" : : "r" (d) : "memory");
-    }
-  double t = now_ns () - t0;
-  sink = d[n - 1];
-  return t / (double) iters;
-}
-
-/* Calls per batch so that a batch lasts about TARGET ns.  */
-static long
-batch_for (const struct contender *c, size_t n, double target)
-{
-  double t = sample (c, n, 0, 1);
-  t = sample (c, n, 0, 1) < t ? sample (c, n, 0, 1) : t;
-  if (t < 1)
-    t = 1;
-  long iters = (long) (target / t);
-  return iters < 1 ? 1 : iters > 1000000 ? 1000000 : iters;
+  apply (fn->arg);
+  fcm_time (fn, calls, 1);
 }
 
 /* Geometric sizes from LO to HI, STEPS per doubling, multiples of 64.  */
@@ -290,38 +222,54 @@ struct sweep
   double med[3][MAX_SIZES];
 };
 
+/* Every size a point: the batches of each contender are calibrated to
+   last about TARGET ns, then every round samples every size.  */
 static void
 measure (const char *label, const struct contender *cs, int nc,
 	 const size_t *sizes, int ns, int misaligned, int rounds,
 	 double target, struct sweep *out)
 {
-  long *iters = calloc ((size_t) ns, sizeof *iters);
-  double *t = calloc ((size_t) (nc * ns * rounds), sizeof *t);
-  if (iters == NULL || t == NULL)
+  struct fcm_fn fn[3];
+  for (int c = 0; c < nc; c++)
+    {
+      int copy = cs[c].impl->family == FASTCOPY_FAMILY_COPY;
+      fn[c] = (struct fcm_fn) { .call = copy ? FCM_COPY : FCM_SET,
+				.copy = cs[c].impl->copy,
+				.set = cs[c].impl->clear,
+				.before = before_sample, .arg = cs[c].items };
+    }
+  struct fcm_point *pt = calloc ((size_t) ns, sizeof *pt);
+  if (pt == NULL)
     die ("out of memory");
   for (int s = 0; s < ns; s++)
-    iters[s] = batch_for (&cs[0], sizes[s], target);
+    {
+      pt[s].calls = (struct fcm_calls) { .layout = FCM_SAME,
+					 .dst = dst_buf + dst_off[misaligned],
+					 .src = src_buf + src_off[misaligned],
+					 .n = sizes[s], .fill = 0x5a };
+      pt[s].nfn = nc;
+      for (int c = 0; c < nc; c++)
+	pt[s].fn[c] = &fn[c];
+      pt[s].target_ns = (uint64_t) target;
+      fcm_calibrate (&pt[s]);
+    }
   for (int r = 0; r < rounds; r++)
     {
       progress ("%s: round %d/%d", label, r + 1, rounds);
       for (int s = 0; s < ns; s++)
-	for (int k = 0; k < nc; k++)
-	  {
-	    int c = (k + r + s) % nc;
-	    t[(c * ns + s) * rounds + r]
-	      = sample (&cs[c], sizes[s], misaligned, iters[s]);
-	  }
+	fcm_round (&pt[s], (unsigned int) (r + s));
     }
   out->ns = ns;
   out->nc = nc;
   for (int s = 0; s < ns; s++)
     {
+      double med[FCM_MAX_FNS];
+      fcm_medians (&pt[s], med);
       out->size[s] = sizes[s];
       for (int c = 0; c < nc; c++)
-	out->med[c][s] = median (&t[(c * ns + s) * rounds], rounds);
+	out->med[c][s] = med[c];
     }
-  free (iters);
-  free (t);
+  free (pt);
 }
 
 /* The threshold for contender W against the reference REF: the ladder
@@ -821,18 +769,6 @@ usage (FILE *f)
 }
 
 static void
-pin_cpu (void)
-{
-  int cpu = sched_getcpu ();
-  if (cpu < 0)
-    return;
-  cpu_set_t set;
-  CPU_ZERO (&set);
-  CPU_SET (cpu, &set);
-  sched_setaffinity (0, sizeof set, &set);
-}
-
-static void
 print_diag (const struct fastcopy_diagnostic *d, void *arg)
 {
   (void) arg;
@@ -937,7 +873,7 @@ main (int argc, char **argv)
     }
   else
     {
-      pin_cpu ();
+      fcm_pin (-1);
       buffers (nt_max ());
 
       /* Save what this process had, to restore it at the end.  */

@@ -1,0 +1,201 @@
+/* fastcopy-bench: the contenders, every one called through a volatile
+   function pointer (measure.c):
+   1. glibc: memcpy, memmove, memset, bzero as libc.so.6 itself defines them,
+      found with dlsym on the dlopen("libc.so.6") handle, so that whatever is
+      preloaded or linked first cannot stand in for them;
+   2. libfastcopy: the function that libfastcopy.so.1 exports (dlsym on its
+      own handle), including the dispatch jump that every program pays;
+   3. fc:NAME: every usable entry of that library's implementation table,
+      called directly;
+   4. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
+      do not fit in the caches, the bandwidth to compare large copies with.
+   Both lookups are checked with dladdr: the glibc functions must lie in
+   libc.so.6, the libfastcopy ones in the library that was opened.  */
+
+#define _GNU_SOURCE 1
+#include "config.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+const char *const func_names[F_COUNT] = {
+  "memcpy", "memmove", "memset", "bzero"
+};
+
+struct cset csets[F_COUNT];
+struct cset csets_wide[F_COUNT];
+struct libraries lib;
+
+static void *
+must_dlsym (void *handle, const char *what, const char *name)
+{
+  dlerror ();
+  void *p = dlsym (handle, name);
+  const char *err = dlerror ();
+  if (p == NULL || err != NULL)
+    fcb_die ("%s has no symbol %s%s%s", what, name, err ? ": " : "",
+	     err ? err : "");
+  return p;
+}
+
+/* The file name ld.so loaded HANDLE from.  */
+static void
+handle_path (void *handle, char *buf, size_t len)
+{
+  struct link_map *lm = NULL;
+  if (dlinfo (handle, RTLD_DI_LINKMAP, &lm) != 0 || lm == NULL)
+    fcb_die ("dlinfo failed: %s", dlerror ());
+  snprintf (buf, len, "%s", lm->l_name);
+}
+
+/* FN must be code in the object loaded from PATH: proof that the lookup
+   reached the library we meant, not an interposed one.  */
+static void
+check_origin (void *fn, const char *name, const char *path, const char *who)
+{
+  Dl_info info;
+  if (dladdr (fn, &info) == 0 || info.dli_fname == NULL)
+    fcb_die ("cannot tell which object %s's %s at %p lies in", who, name, fn);
+  if (strcmp (info.dli_fname, path) != 0)
+    fcb_die ("%s's %s resolved to code in %s, not in %s", who, name,
+	     info.dli_fname, path);
+}
+
+void
+fcb_open_libraries (void)
+{
+  lib.libc = dlopen ("libc.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (lib.libc == NULL)
+    fcb_die ("dlopen libc.so.6: %s", dlerror ());
+  handle_path (lib.libc, lib.libc_path, sizeof lib.libc_path);
+
+  /* Default: the libfastcopy this program is linked with.  */
+  char linked[PATH_MAX];
+  const char *path = opt.lib;
+  if (path == NULL)
+    {
+      Dl_info info;
+      if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL)
+	fcb_die ("cannot locate the libfastcopy this program is linked with; use --lib");
+      snprintf (linked, sizeof linked, "%s", info.dli_fname);
+      path = linked;
+    }
+  else if (strchr (path, '/') == NULL)
+    fcb_usage_error ("--lib needs a path containing '/', not a bare name (%s)", path);
+  lib.fc = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (lib.fc == NULL)
+    fcb_die ("dlopen %s: %s", path, dlerror ());
+  handle_path (lib.fc, lib.fc_path, sizeof lib.fc_path);
+
+  const char *who = lib.fc_path;
+  *(void **) &lib.impl_count = must_dlsym (lib.fc, who, "fastcopy_impl_count");
+  *(void **) &lib.impl_at = must_dlsym (lib.fc, who, "fastcopy_impl_at");
+  *(void **) &lib.impl_usable = must_dlsym (lib.fc, who, "fastcopy_impl_usable");
+  *(void **) &lib.selected = must_dlsym (lib.fc, who, "fastcopy_selected");
+  *(void **) &lib.version = must_dlsym (lib.fc, who, "fastcopy_version");
+  *(void **) &lib.cpu = must_dlsym (lib.fc, who, "fastcopy_cpu");
+  *(void **) &lib.feature_name = must_dlsym (lib.fc, who,
+					     "fastcopy_cpu_feature_name");
+}
+
+static void
+add (struct cset *s, const char *label, enum role role, enum fcm_call call,
+     void *fn)
+{
+  if (s->n == MAX_CONTENDERS)
+    fcb_die ("more than %d contenders", MAX_CONTENDERS);
+  struct contender *c = &s->c[s->n++];
+  snprintf (c->label, sizeof c->label, "%s", label);
+  c->role = role;
+  c->fn.call = call;
+  switch (call)
+    {
+    case FCM_COPY: *(void **) &c->fn.copy = fn; break;
+    case FCM_SET: *(void **) &c->fn.set = fn; break;
+    case FCM_ZERO: *(void **) &c->fn.zero = fn; break;
+    }
+}
+
+void
+fcb_build_contenders (void)
+{
+  for (int f = 0; f < F_COUNT; f++)
+    {
+      const char *name = func_names[f];
+      enum fcm_call call = f == F_MEMSET ? FCM_SET
+			   : f == F_BZERO ? FCM_ZERO : FCM_COPY;
+      enum fastcopy_family fam = call == FCM_COPY ? FASTCOPY_FAMILY_COPY
+			       : FASTCOPY_FAMILY_CLEAR;
+      struct cset *s = &csets[f];
+      s->function = name;
+
+      void *g = must_dlsym (lib.libc, lib.libc_path, name);
+      void *x = must_dlsym (lib.fc, lib.fc_path, name);
+      check_origin (g, name, lib.libc_path, "glibc");
+      check_origin (x, name, lib.fc_path, "libfastcopy");
+      add (s, "glibc", ROLE_GLIBC, call, g);
+      add (s, "libfastcopy", ROLE_FASTCOPY, call, x);
+
+      /* The variants take the family's signature: bzero's are clear
+	 functions called with c = 0.  */
+      for (size_t i = 0; i < lib.impl_count (); i++)
+	{
+	  const struct fastcopy_impl *im = lib.impl_at (i);
+	  if (im->family != fam || !lib.impl_usable (im))
+	    continue;
+	  char label[40];
+	  snprintf (label, sizeof label, "fc:%s", im->name);
+	  if (fam == FASTCOPY_FAMILY_COPY)
+	    add (s, label, ROLE_VARIANT, FCM_COPY, (void *) im->copy);
+	  else
+	    add (s, label, ROLE_VARIANT, FCM_SET, (void *) im->clear);
+	}
+
+      csets_wide[f] = *s;
+      if (fcb_stream_usable ())
+	add (&csets_wide[f], "ref:stream", ROLE_REFERENCE,
+	     call == FCM_COPY ? FCM_COPY : FCM_SET,
+	     call == FCM_COPY ? (void *) fcb_stream_copy
+			      : (void *) fcb_stream_set);
+    }
+}
+
+void
+fcb_verify_contenders (void)
+{
+  enum { N = 3 * PAGE };
+  unsigned char *a = malloc (N), *b = malloc (N), *want = malloc (N);
+  if (a == NULL || b == NULL || want == NULL)
+    fcb_die ("out of memory");
+  static const size_t sizes[] = { 0, 1, 7, 16, 33, 100, 128, 255, 1000, 4097, 8000 };
+  for (int f = 0; f < F_COUNT; f++)
+    for (int k = 0; k < csets_wide[f].n; k++)
+      for (size_t si = 0; si < N_OF (sizes); si++)
+	{
+	  const struct contender *c = &csets_wide[f].c[k];
+	  size_t n = sizes[si], so = si * 7 % 64, doff = si * 13 % 64;
+	  for (size_t i = 0; i < N; i++)
+	    a[i] = (unsigned char) (i * 131 + 7), b[i] = (unsigned char) (i ^ 0x5a);
+	  for (size_t i = 0; i < N; i++)
+	    want[i] = b[i];
+	  for (size_t i = 0; i < n; i++)
+	    want[doff + i] = f == F_MEMSET ? 0xa5 : f == F_BZERO ? 0 : a[so + i];
+	  switch (c->fn.call)
+	    {
+	    case FCM_COPY: c->fn.copy (b + doff, a + so, n); break;
+	    case FCM_SET: c->fn.set (b + doff, f == F_MEMSET ? 0xa5 : 0, n); break;
+	    case FCM_ZERO: c->fn.zero (b + doff, n); break;
+	    }
+	  for (size_t i = 0; i < N; i++)
+	    if (b[i] != want[i])
+	      fcb_die ("%s %s gives a wrong result (size %zu, byte %zu)",
+		       c->label, func_names[f], n, i);
+	}
+  free (a);
+  free (b);
+  free (want);
+}

@@ -1,0 +1,187 @@
+/* fastcopy-bench: running a case: the buffers of each group, the slots of
+   the cold pool, every point measured by the engine (measure.h) with the
+   contenders of its set, progress on stderr, and the group's table once it
+   is done.  */
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+static size_t progress_done;
+
+static void
+progress (const struct group *g, const struct point *p)
+{
+  if (!opt.progress)
+    return;
+  char b[80];
+  if (g->xkind == X_DISTANCE)
+    snprintf (b, sizeof b, "distance %ld", p->distance);
+  else if (g->xkind == X_DIST)
+    snprintf (b, sizeof b, "%s", p->dist->name);
+  else
+    fcb_format_size (b, sizeof b, (double) p->size);
+  fprintf (stderr, "\r\033[K[%zu/%zu] %s %s %s %s", progress_done + 1, npoints,
+	   func_names[g->func], g->cache, g->align, b);
+}
+
+/* The calls of one repetition at point P.  */
+static void
+calls_of (const struct point *p, struct fcm_calls *c)
+{
+  const struct group *g = &groups[p->group];
+  memset (c, 0, sizeof *c);
+  c->dst = g->dbase + p->doff;
+  c->src = g->sbase ? g->sbase + p->soff : NULL;
+  c->n = p->size;
+  c->fill = p->fill;
+  switch (p->type)
+    {
+    case PT_FIXED:
+      c->layout = FCM_SAME;
+      break;
+    case PT_COLD:
+      c->layout = FCM_SLOTS;
+      c->order = p->order;
+      c->nslots = p->nslots;
+      c->stride = p->stride;
+      break;
+    case PT_SEQ:
+      c->layout = FCM_SEQUENCE;
+      c->seq = p->dist->seq;
+      c->nseq = opt.calls;
+      break;
+    }
+}
+
+static void
+measure (struct point *p, unsigned int rounds, double time_ms)
+{
+  static struct fcm_point m;
+  calls_of (p, &m.calls);
+  m.nfn = p->cs->n;
+  for (int k = 0; k < m.nfn; k++)
+    m.fn[k] = &p->cs->c[k].fn;
+  m.target_ns = (uint64_t) (time_ms * 1e6);
+  m.rounds = 0;
+  fcm_measure (&m, rounds, p->med);
+  p->done = 1;
+}
+
+/* A random order of N slot numbers, fixed by the seed.  */
+static uint32_t *
+shuffled (size_t n)
+{
+  uint32_t *v = malloc (n * sizeof *v);
+  if (v == NULL)
+    fcb_die ("out of memory");
+  uint64_t st = opt.seed ^ n;
+  for (size_t i = 0; i < n; i++)
+    v[i] = (uint32_t) i;
+  for (size_t i = n - 1; i > 0; i--)
+    {
+      size_t j = fcb_splitmix64 (&st) % (i + 1);
+      uint32_t t = v[i];
+      v[i] = v[j];
+      v[j] = t;
+    }
+  return v;
+}
+
+static void *
+map (size_t bytes)
+{
+  void *p = fcm_map (bytes);
+  if (p == NULL)
+    fcb_die ("cannot map %zu MiB: %s", bytes / MiB, strerror (errno));
+  return p;
+}
+
+void
+fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
+{
+  for (size_t gi = 0; gi < ngroups; gi++)
+    {
+      struct group *g = &groups[gi];
+      if (g->cid != cid)
+	continue;
+      int copy = g->func == F_MEMCPY || g->func == F_MEMMOVE;
+      size_t max = 0;
+      for (size_t i = g->first; i < g->first + g->count; i++)
+	if (points[i].size > max)
+	  max = points[i].size;
+
+      size_t sbytes = 0, dbytes = 0;
+      char *sbuf = NULL, *dbuf = NULL;
+      switch (g->xkind == X_DIST ? PT_SEQ : points[g->first].type)
+	{
+	case PT_FIXED:
+	  if (g->func == F_MEMMOVE)
+	    dbytes = max + max / 2 + 2 * PAGE;
+	  else
+	    {
+	      dbytes = max + 2 * PAGE;
+	      sbytes = copy ? max + 2 * PAGE : 0;
+	    }
+	  break;
+	case PT_SEQ:
+	  dbytes = FCM_SEQ_BUF + PAGE;
+	  sbytes = copy ? FCM_SEQ_BUF + PAGE : 0;
+	  break;
+	case PT_COLD:
+	  {
+	    /* Each size cycles through max(pool, size) bytes per buffer,
+	       cut into back-to-back slots (64-byte aligned, page-aligned
+	       from 4 KiB) visited in a random order that defeats the
+	       prefetchers.  A slot comes back only after the whole pool was
+	       touched; a size of the pool or more is one slot that evicts
+	       itself.  */
+	    size_t pool = fcb_pool_bytes () / (copy ? 2 : 1);
+	    dbytes = (max > pool ? max : pool) + PAGE;
+	    sbytes = copy ? dbytes : 0;
+	    for (size_t i = g->first; i < g->first + g->count; i++)
+	      {
+		struct point *p = &points[i];
+		size_t span = p->size > pool ? p->size : pool;
+		size_t unit = p->size >= PAGE ? PAGE : 64;
+		p->stride = (p->size + unit - 1) / unit * unit;
+		if (p->stride == 0)
+		  p->stride = unit;
+		p->nslots = span / p->stride;
+		if (p->nslots == 0)
+		  p->nslots = 1;
+		p->order = shuffled (p->nslots);
+	      }
+	  }
+	  break;
+	}
+      dbuf = map (dbytes);
+      sbuf = sbytes ? map (sbytes) : NULL;
+      g->dbase = dbuf;
+      g->sbase = g->func == F_MEMMOVE ? dbuf : sbuf;
+
+      for (size_t i = g->first; i < g->first + g->count; i++)
+	{
+	  progress (g, &points[i]);
+	  measure (&points[i], rounds, time_ms);
+	  progress_done++;
+	}
+
+      for (size_t i = g->first; i < g->first + g->count; i++)
+	{
+	  free (points[i].order);
+	  points[i].order = NULL;
+	}
+      fcm_unmap (dbuf, dbytes);
+      fcm_unmap (sbuf, sbytes);
+      g->dbase = NULL;
+      g->sbase = NULL;
+      if (opt.progress)
+	fputs ("\r\033[K", stderr);
+      fcb_print_group (g);
+    }
+}

@@ -195,6 +195,9 @@ struct fastcopy_setting
   unsigned int line;		/* line of the file, item of FASTCOPY; 0 */
   int used;			/* the family's selected implementation
 				   reads it (thresholds, alias_guard) */
+  unsigned int trait;		/* the FASTCOPY_TRAIT_* of the
+				   implementations that read it; 0: it
+				   matters to all (copy, clear) */
 };
 
 /* The settings of this process, in a fixed order; NULL for I past the

@@ -559,6 +559,7 @@ build_settings_view (void)
       s->key = fc_key_name (k);
       s->family = fc_key_family (k);
       s->used = setting_used (k);
+      s->trait = fc_key_trait (k);
       s->type = fc_key_type (k);
       unsigned long long now = fc_load.tunables.value[k];
       unsigned long long dflt = fc_load.plan.defaults.value[k];

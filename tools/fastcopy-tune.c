@@ -49,15 +49,13 @@
 #define MAX_SIZES 96
 #define MAX_RUNS 9
 
-/* The thresholds fastcopy-tune sets.  */
+/* The thresholds fastcopy-tune sets; their names come from the library's
+   settings table (setting_name).  */
 enum key
 {
   K_REP_MOVSB, K_REP_STOSB, K_COPY_NT, K_CLEAR_NT, K_COUNT
 };
-static const char *const key_names[K_COUNT] = {
-  "rep_movsb_threshold", "rep_stosb_threshold", "copy_nt_threshold",
-  "clear_nt_threshold"
-};
+static const char *key_names[K_COUNT];
 
 static struct
 {
@@ -70,7 +68,7 @@ static struct
 static const char *progname = "fastcopy-tune";
 static int progress_tty;
 
-static void
+static void __attribute__ ((noreturn, format (printf, 1, 2)))
 die (const char *fmt, ...)
 {
   va_list ap;
@@ -305,16 +303,38 @@ struct result
   unsigned long long rep_aligned[2], rep_misaligned[2];	/* copy, clear */
 };
 
+/* The implementation whose thresholds are tuned: the family's selected
+   one when it reads both the REP and the streaming threshold, otherwise
+   the first usable one in the table that does.  */
+#define WINDOW_TRAITS (FASTCOPY_TRAIT_REP | FASTCOPY_TRAIT_NT)
 static const struct fastcopy_impl *
 vector_impl (enum fastcopy_family f)
 {
-  const struct fastcopy_impl *v = fastcopy_impl_find (f, "avx2");
-  if (v == NULL || !fastcopy_impl_usable (v))
-    v = fastcopy_impl_find (f, "sse2");
-  if (v == NULL || !fastcopy_impl_usable (v))
-    die ("no usable vector implementation of the %s family",
-	 f == FASTCOPY_FAMILY_COPY ? "copy" : "clear");
-  return v;
+  const struct fastcopy_impl *v
+    = fastcopy_selected (f == FASTCOPY_FAMILY_COPY ? "memmove" : "memset")
+      ->impl;
+  if ((v->traits & WINDOW_TRAITS) == WINDOW_TRAITS)
+    return v;
+  for (size_t i = 0; (v = fastcopy_impl_at (i)) != NULL; i++)
+    if (v->family == f && fastcopy_impl_usable (v)
+	&& (v->traits & WINDOW_TRAITS) == WINDOW_TRAITS)
+      return v;
+  die ("no usable implementation of the %s family reads the REP and "
+       "streaming thresholds", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear");
+}
+
+/* The name of FAMILY's setting read by implementations with TRAIT.  */
+static const char *
+setting_name (enum fastcopy_family family, unsigned int trait)
+{
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      if (s->family == family && s->trait == trait)
+	return s->key;
+    }
+  die ("the library has no %s setting for trait %u",
+       family == FASTCOPY_FAMILY_COPY ? "copy" : "clear", trait);
 }
 
 static void
@@ -354,10 +374,9 @@ static void
 tune_once (int run, struct result *res)
 {
   static const char *const fam_name[2] = { "copy", "clear" };
-  static const char *const rep_key[2] = { "rep_movsb_threshold",
-					   "rep_stosb_threshold" };
-  static const char *const nt_key[2] = { "copy_nt_threshold",
-					  "clear_nt_threshold" };
+  const char *const rep_key[2] = { key_names[K_REP_MOVSB],
+				   key_names[K_REP_STOSB] };
+  const char *const nt_key[2] = { key_names[K_COPY_NT], key_names[K_CLEAR_NT] };
   int rounds_rep = opt.quick ? 15 : 31;
   int rounds_nt = opt.quick ? 7 : 15;
   size_t rep_sizes[MAX_SIZES], nt_sizes[MAX_SIZES];
@@ -791,6 +810,10 @@ main (int argc, char **argv)
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
   };
+  key_names[K_REP_MOVSB] = setting_name (FASTCOPY_FAMILY_COPY, FASTCOPY_TRAIT_REP);
+  key_names[K_REP_STOSB] = setting_name (FASTCOPY_FAMILY_CLEAR, FASTCOPY_TRAIT_REP);
+  key_names[K_COPY_NT] = setting_name (FASTCOPY_FAMILY_COPY, FASTCOPY_TRAIT_NT);
+  key_names[K_CLEAR_NT] = setting_name (FASTCOPY_FAMILY_CLEAR, FASTCOPY_TRAIT_NT);
   int c;
   while ((c = getopt_long (argc, argv, "", longopts, NULL)) != -1)
     switch (c)

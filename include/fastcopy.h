@@ -43,7 +43,8 @@ typedef void *(*fastcopy_clear_fn) (void *dst, int c, size_t n);
 #define FASTCOPY_CPU_AVX512BW	(1ull << 8)
 #define FASTCOPY_CPU_AVX512VL	(1ull << 9)
 #define FASTCOPY_CPU_CLZERO	(1ull << 10)
-#define FASTCOPY_CPU_FEATURE_COUNT 11
+#define FASTCOPY_CPU_BMI2	(1ull << 11)	/* BZHI builds the byte masks */
+#define FASTCOPY_CPU_FEATURE_COUNT 12
 
 struct fastcopy_cpu
 {

@@ -27,7 +27,7 @@ fastcopy_cpu (void)
 /* Indexed by bit number of the FASTCOPY_CPU_* flags.  */
 static const char *const feature_names[FASTCOPY_CPU_FEATURE_COUNT] = {
   "SSE2", "ERMS", "FSRM", "FZLRM", "FSRS", "FSRCS",
-  "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO",
+  "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO", "BMI2",
 };
 
 const char *

@@ -134,6 +134,8 @@ fc_cpu_init (void)
 	f |= FASTCOPY_CPU_ERMS;
       if (bit (r7.edx, 4))
 	f |= FASTCOPY_CPU_FSRM;
+      if (bit (r7.ebx, 8))
+	f |= FASTCOPY_CPU_BMI2;
       if (os_ymm && bit (r1.ecx, 28) && bit (r7.ebx, 5))
 	f |= FASTCOPY_CPU_AVX2;
       if (os_zmm && bit (r7.ebx, 16))

@@ -61,20 +61,22 @@ clear_function (enum fc_impl_id id)
 }
 
 /* What the exported entry points compare with (sysdeps/x86_64/entry.h):
-   the id of an ENTRY implementation, which they reach without the slot,
-   or 0xff for any other.  */
+   for an ENTRY implementation its rank among its family's, in the order
+   of impl-list.def; 0xff for any other.  */
 static FC_EARLY unsigned char
 entry_byte (enum fc_impl_id id)
 {
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-    case FC_IMPL_##id: return ((traits) & FC_TRAIT_ENTRY) ? FC_IMPL_##id : 0xff;
+  unsigned char rank[FASTCOPY_FAMILY_COUNT] = { 0, 0 };
+#define FC_IMPL(id_, family, name, function, requires, traits, own_rep, summary) \
+  if ((traits) & FC_TRAIT_ENTRY)					\
+    {									\
+      if (id == FC_IMPL_##id_)						\
+	return rank[FASTCOPY_FAMILY_##family];				\
+      rank[FASTCOPY_FAMILY_##family]++;					\
+    }
 #include "impl-list.def"
 #undef FC_IMPL
-    default:
-      return 0xff;
-    }
+  return 0xff;
 }
 
 /* Written by the resolvers, i.e. before ld.so makes this section read-only

@@ -285,7 +285,7 @@ static const char *const fast_strings[] = { "ERMS", "FSRM", "FZLRM", "FSRS",
 					     "FSRCS", NULL };
 static const char *const vectors[] = { "SSE2", "AVX2", "AVX512F", "AVX512BW",
 					"AVX512VL", NULL };
-static const char *const others[] = { "CLZERO", NULL };
+static const char *const others[] = { "BMI2", "CLZERO", NULL };
 
 static const char *
 library_path (void)

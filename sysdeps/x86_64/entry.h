@@ -2,20 +2,19 @@
    the exported entry points that sit in front of a variant's body.
 
    From keys.def:      FC_OFFSET_<key>, the byte offset of the key's word
-		       in fc_tunables (fastcopy-internal.h).
-   From impl-list.def: FC_ID_<impl>, its enum fc_impl_id value, and
-		       FC_TRAITS_<impl>.
+		       in fc_load.tunables (load-state.h).
+   From impl-list.def: FC_RANK_<impl>, the rank of an ENTRY implementation
+		       among its family's (0, 1, ...), or 0xff.
 
    The exported memcpy, memmove, their _chk forms and memcpy@GLIBC_2.2.5
-   (copy), and memset and __memset_chk (clear) are emitted by the body of
-   the family's first ENTRY implementation (impl-list.def), right in front
-   of it: when that implementation is selected they fall through into it.
-   When another ENTRY implementation is, they jump to it directly; for the
-   rest they jump through the dispatch slot.  resolve.c writes the byte
-   they compare, fc_copy_entry or fc_clear_entry: the selected
-   implementation's id, or 0xff.  The jump through the slot measured
-   0.6-0.8 ns per call on Zen 3, 16% of a 32-byte copy; the compare costs
-   nothing measurable.  */
+   (copy), and memset and __memset_chk (clear) are emitted in front of the
+   body of the family's ENTRY implementation of rank 0, which they fall
+   into when it is selected.  They reach the one of rank 1 with a direct
+   jump on the same compare, those of higher ranks through a chain of
+   compares, and the rest through the dispatch slot.  resolve.c writes the
+   byte they compare, fc_copy_entry or fc_clear_entry: the selected
+   implementation's rank.  The jump through the slot measured 0.6-0.8 ns
+   per call on Zen 3, 16% of a 32-byte copy.  */
 
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
@@ -38,52 +37,70 @@
 #include "keys.def"
 #undef FC_KEY
 
-	.set	fc_impl_index, 0
-	.set	FC_FIRST_ENTRY_COPY, -1
-	.set	FC_FIRST_ENTRY_CLEAR, -1
+	.set	fc_rank_COPY, 0
+	.set	fc_rank_CLEAR, 0
 #define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-	.set FC_ID_##id, fc_impl_index; \
-	.set FC_TRAITS_##id, (traits); \
-	.if ((traits) & FC_TRAIT_ENTRY) && FC_FIRST_ENTRY_##family < 0; \
-	.set FC_FIRST_ENTRY_##family, fc_impl_index; \
-	.endif; \
-	.set fc_impl_index, fc_impl_index + 1;
+	.if (traits) & FC_TRAIT_ENTRY; \
+	.set FC_RANK_##id, fc_rank_##family; \
+	.set fc_rank_##family, fc_rank_##family + 1; \
+	.else; \
+	.set FC_RANK_##id, 0xff; \
+	.endif;
 #include "impl-list.def"
 #undef FC_IMPL
 
-/* Jumps to the ENTRY implementations of FAMILY other than the one with id
-   THIS, then through the slot.  */
+/* fc_<family>_rank1: a jump to the rank-1 ENTRY implementation if equal.
+   fc_<family>_elsewhere: jumps to those of higher ranks, then through the
+   slot.  */
 #define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-	FC_JUMP_IF_##family (id, function)
-#define FC_JUMP_IF_THIS_FAMILY(id, function, byte) \
-	.if (FC_TRAITS_##id & FC_TRAIT_ENTRY) && FC_ID_##id != \this; \
-	cmpb $FC_ID_##id, byte(%rip); \
+	FC_IF_##family (id, function)
+#define FC_JUMP_IF_RANK1(id, function) \
+	.if FC_RANK_##id == 1; je function; .endif;
+#define FC_JUMP_IF_HIGHER(id, function, byte) \
+	.if FC_RANK_##id > 1 && FC_RANK_##id != 0xff; \
+	cmpb $FC_RANK_##id, byte(%rip); \
 	je function; \
 	.endif;
 
-	.macro	fc_copy_elsewhere this
-#define FC_JUMP_IF_COPY(id, function) \
-	FC_JUMP_IF_THIS_FAMILY (id, function, fc_copy_entry)
-#define FC_JUMP_IF_CLEAR(id, function)
+	.macro	fc_copy_rank1
+#define FC_IF_COPY(id, function) FC_JUMP_IF_RANK1 (id, function)
+#define FC_IF_CLEAR(id, function)
 #include "impl-list.def"
-#undef FC_JUMP_IF_COPY
-#undef FC_JUMP_IF_CLEAR
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	.endm
+
+	.macro	fc_clear_rank1
+#define FC_IF_COPY(id, function)
+#define FC_IF_CLEAR(id, function) FC_JUMP_IF_RANK1 (id, function)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	.endm
+
+	.macro	fc_copy_elsewhere
+#define FC_IF_COPY(id, function) \
+	FC_JUMP_IF_HIGHER (id, function, fc_copy_entry)
+#define FC_IF_CLEAR(id, function)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
 	jmp	*fc_copy_slot(%rip)
 	.endm
 
-	.macro	fc_clear_elsewhere this
-#define FC_JUMP_IF_COPY(id, function)
-#define FC_JUMP_IF_CLEAR(id, function) \
-	FC_JUMP_IF_THIS_FAMILY (id, function, fc_clear_entry)
+	.macro	fc_clear_elsewhere
+#define FC_IF_COPY(id, function)
+#define FC_IF_CLEAR(id, function) \
+	FC_JUMP_IF_HIGHER (id, function, fc_clear_entry)
 #include "impl-list.def"
-#undef FC_JUMP_IF_COPY
-#undef FC_JUMP_IF_CLEAR
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
 	jmp	*fc_clear_slot(%rip)
 	.endm
 #undef FC_IMPL
 
-/* The exported copy functions, in front of the body of implementation ID
-   when it hosts them.  Code placement matters to the small-size paths
+/* The exported copy functions, in front of the body of the rank-0 ENTRY
+   implementation.  Code placement matters to the small-size paths
    (measured up to 1.5x on 8-15 byte copies between two placements of the
    same code): the exported entry starts a 64-byte line, the stubs its
    tests jump to sit in front of it, and it falls into the body with no
@@ -92,7 +109,7 @@
 	.p2align 6;					\
 	.cfi_startproc;					\
 .Lcopy_elsewhere:					\
-	fc_copy_elsewhere FC_ID_##id;			\
+	fc_copy_elsewhere;				\
 .Lcopy_chk_fail:					\
 	jmp	__chk_fail@PLT;				\
 	.cfi_endproc;					\
@@ -130,14 +147,15 @@ memcpy:							\
 .Lcopy_entry:						\
 	.cfi_startproc;					\
 	_CET_ENDBR;					\
-	cmpb	$FC_ID_##id, fc_copy_entry(%rip);	\
-	jne	.Lcopy_elsewhere
+	cmpb	$1, fc_copy_entry(%rip);		\
+	fc_copy_rank1;					\
+	ja	.Lcopy_elsewhere
 
 #define FC_ENTRY_POINTS_CLEAR(id)			\
 	.p2align 6;					\
 	.cfi_startproc;					\
 .Lclear_elsewhere:					\
-	fc_clear_elsewhere FC_ID_##id;			\
+	fc_clear_elsewhere;				\
 .Lclear_chk_fail:					\
 	jmp	__chk_fail@PLT;				\
 	.cfi_endproc;					\
@@ -158,8 +176,9 @@ memset:							\
 .Lclear_entry:						\
 	.cfi_startproc;					\
 	_CET_ENDBR;					\
-	cmpb	$FC_ID_##id, fc_clear_entry(%rip);	\
-	jne	.Lclear_elsewhere
+	cmpb	$1, fc_clear_entry(%rip);		\
+	fc_clear_rank1;					\
+	ja	.Lclear_elsewhere
 
 #define FC_ENTRY_POINTS_END_COPY		\
 	.size	memmove, . - memmove;		\
@@ -178,7 +197,7 @@ memset:							\
 	.globl	name;					\
 	.hidden	name;					\
 	.type	name, @function;			\
-	.if FC_ID_##id == FC_FIRST_ENTRY_##family;	\
+	.if FC_RANK_##id == 0;				\
 	FC_ENTRY_POINTS_##family (id);			\
 	.else;						\
 	.p2align 6;					\
@@ -190,7 +209,7 @@ name:							\
 #define FC_VARIANT_END(family, id, name)		\
 	.cfi_endproc;					\
 	.size	name, . - name;				\
-	.if FC_ID_##id == FC_FIRST_ENTRY_##family;	\
+	.if FC_RANK_##id == 0;				\
 	FC_ENTRY_POINTS_END_##family;			\
 	.endif
 

@@ -22,6 +22,7 @@ static const struct
   { FASTCOPY_CPU_AVX512F, "avx512f" },
   { FASTCOPY_CPU_AVX512BW, "avx512bw" },
   { FASTCOPY_CPU_AVX512VL, "avx512vl" },
+  { FASTCOPY_CPU_BMI2, "bmi2" },
   { FASTCOPY_CPU_CLZERO, "clzero" },
 };
 

@@ -1,0 +1,5 @@
+/* memset_avx512: memset-vec.S with vec-avx512.h.  */
+#define MEMSET		memset_avx512
+#define IMPL_ID		CLEAR_AVX512
+#include "vec-avx512.h"
+#include "memset-vec.S"

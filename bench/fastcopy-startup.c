@@ -53,16 +53,24 @@ struct config
 static struct config configs[MAX_CONFIGS];
 static int nconfigs;
 
+/* Print "fastcopy-startup: MESSAGE" and exit with STATUS: 1 for an error,
+   2 for a usage error (with a pointer to --help).  */
+static void __attribute__ ((noreturn))
+vquit (int status, const char *fmt, va_list ap)
+{
+  fputs ("fastcopy-startup: ", stderr);
+  vfprintf (stderr, fmt, ap);
+  fputs (status == 2 ? "\nTry 'fastcopy-startup --help' for more information.\n"
+	 : "\n", stderr);
+  exit (status);
+}
+
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
 die (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("fastcopy-startup: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputc ('\n', stderr);
-  va_end (ap);
-  exit (1);
+  vquit (1, fmt, ap);
 }
 
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
@@ -70,11 +78,7 @@ usage_error (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("fastcopy-startup: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputs ("\nTry 'fastcopy-startup --help' for more information.\n", stderr);
-  va_end (ap);
-  exit (2);
+  vquit (2, fmt, ap);
 }
 
 static void *

@@ -407,6 +407,9 @@ stats () {
 echo "library   $library${fastcopy:+ (FASTCOPY=$fastcopy)}"
 echo "runs      $runs alternating per workload, $redis_runs per redis data size$([ $quick = 1 ] && echo ', quick mode')"
 echo "CPUs      $cpu for the programs and redis-server, $client_cpu for redis-benchmark"
+if grep -q '[^[:space:]]' /etc/ld.so.preload 2>/dev/null; then
+    echo "note      /etc/ld.so.preload is not empty: the runs without the library preload what it lists"
+fi
 for note in "${data_notes[@]}"; do
     echo "data      $note"
 done

@@ -299,6 +299,96 @@ system_preload_in_use (void)
   return used;
 }
 
+/* WARMUP_ROUNDS rounds, then RUNS measured ones; each round runs every
+   configuration once, beginning with the next one each time.  */
+static void
+run_rounds (const char *program, unsigned long runs, int null_fd)
+{
+  posix_spawn_file_actions_t quiet;
+  streams (&quiet, null_fd, null_fd);
+  for (unsigned long i = 0; i < WARMUP_ROUNDS + runs; i++)
+    for (int j = 0; j < nconfigs; j++)
+      {
+	struct config *c = &configs[(i + (unsigned long) j) % (unsigned long) nconfigs];
+	struct run r = spawn_and_reap (program, c->envp, &quiet);
+	if (r.status != 0)
+	  die ("configuration '%s': %s %s", c->name, program,
+	       describe_end (r.status));
+	if (i >= WARMUP_ROUNDS)
+	  {
+	    c->us[i - WARMUP_ROUNDS] = r.us;
+	    c->minflt[i - WARMUP_ROUNDS] = r.minflt;
+	  }
+      }
+  posix_spawn_file_actions_destroy (&quiet);
+}
+
+static void
+write_csv (FILE *csv, const char *path, unsigned long runs)
+{
+  fputs ("configuration,run,microseconds,minor_faults\n", csv);
+  for (int k = 0; k < nconfigs; k++)
+    for (unsigned long i = 0; i < runs; i++)
+      fprintf (csv, "%s,%lu,%.3f,%ld\n", configs[k].name, i + 1,
+	       configs[k].us[i], configs[k].minflt[i]);
+  if (fclose (csv) != 0)
+    die ("%s: %s", path, strerror (errno));
+}
+
+/* The heading and the table (sorts every configuration's times).  */
+static void
+report (const char *program, unsigned long runs, int pinned,
+	const struct config *baseline)
+{
+  int width = 13;
+  for (int k = 0; k < nconfigs; k++)
+    if ((int) strlen (configs[k].name) + 2 > width)
+      width = (int) strlen (configs[k].name) + 2;
+  printf ("fastcopy-startup %s: posix_spawn of %s until reaped\n",
+	  PACKAGE_VERSION, program);
+  printf ("%lu runs per configuration, interleaved, after %d unmeasured "
+	  "rounds; ", runs, WARMUP_ROUNDS);
+  if (pinned >= 0)
+    printf ("pinned to CPU %d\n", pinned);
+  else
+    printf ("not pinned\n");
+  if (system_preload_in_use ())
+    printf ("note: %s is not empty: every configuration also preloads what "
+	    "it lists\n", SYSTEM_PRELOAD);
+  for (int k = 0; k < nconfigs; k++)
+    if (configs[k].preload != NULL)
+      printf ("%-*sLD_PRELOAD=%s\n", width, configs[k].name, configs[k].preload);
+    else
+      printf ("%-*sLD_PRELOAD unset\n", width, configs[k].name);
+
+  double base_p10 = 0;
+  double p10[MAX_CONFIGS], med[MAX_CONFIGS], p90[MAX_CONFIGS], faults[MAX_CONFIGS];
+  for (int k = 0; k < nconfigs; k++)
+    {
+      struct config *c = &configs[k];
+      med[k] = fcm_median (c->us, runs);	/* sorts c->us */
+      p10[k] = quantile (c->us, runs, 0.10);
+      p90[k] = quantile (c->us, runs, 0.90);
+      long total = 0;
+      for (unsigned long i = 0; i < runs; i++)
+	total += c->minflt[i];
+      faults[k] = (double) total / (double) runs;
+      if (c == baseline)
+	base_p10 = p10[k];
+    }
+  printf ("\n%-*s%9s %10s %9s %13s  p10 - %s\n", width, "configuration",
+	  "p10 us", "median us", "p90 us", "faults/spawn", baseline->name);
+  for (int k = 0; k < nconfigs; k++)
+    {
+      printf ("%-*s%9.1f %10.1f %9.1f %13.1f  ", width, configs[k].name,
+	      p10[k], med[k], p90[k], faults[k]);
+      if (&configs[k] == baseline)
+	printf ("baseline\n");
+      else
+	printf ("%+.1f us\n", p10[k] - base_p10);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -377,81 +467,9 @@ main (int argc, char **argv)
     fprintf (stderr, "fastcopy-startup: cannot pin to CPU %d: %s; running "
 	     "unpinned\n", cpu, strerror (errno));
 
-  posix_spawn_file_actions_t quiet;
-  streams (&quiet, null_fd, null_fd);
-  for (unsigned long i = 0; i < WARMUP_ROUNDS + runs; i++)
-    for (int j = 0; j < nconfigs; j++)
-      {
-	struct config *c = &configs[(i + (unsigned long) j) % (unsigned long) nconfigs];
-	struct run r = spawn_and_reap (program, c->envp, &quiet);
-	if (r.status != 0)
-	  die ("configuration '%s': %s %s", c->name, program,
-	       describe_end (r.status));
-	if (i >= WARMUP_ROUNDS)
-	  {
-	    c->us[i - WARMUP_ROUNDS] = r.us;
-	    c->minflt[i - WARMUP_ROUNDS] = r.minflt;
-	  }
-      }
-  posix_spawn_file_actions_destroy (&quiet);
-
+  run_rounds (program, runs, null_fd);
   if (csv != NULL)
-    {
-      fputs ("configuration,run,microseconds,minor_faults\n", csv);
-      for (int k = 0; k < nconfigs; k++)
-	for (unsigned long i = 0; i < runs; i++)
-	  fprintf (csv, "%s,%lu,%.3f,%ld\n", configs[k].name, i + 1,
-		   configs[k].us[i], configs[k].minflt[i]);
-      if (fclose (csv) != 0)
-	die ("%s: %s", csv_path, strerror (errno));
-    }
-
-  int width = 13;
-  for (int k = 0; k < nconfigs; k++)
-    if ((int) strlen (configs[k].name) + 2 > width)
-      width = (int) strlen (configs[k].name) + 2;
-  printf ("fastcopy-startup %s: posix_spawn of %s until reaped\n",
-	  PACKAGE_VERSION, program);
-  printf ("%lu runs per configuration, interleaved, after %d unmeasured "
-	  "rounds; ", runs, WARMUP_ROUNDS);
-  if (pinned >= 0)
-    printf ("pinned to CPU %d\n", pinned);
-  else
-    printf ("not pinned\n");
-  if (system_preload_in_use ())
-    printf ("note: %s is not empty: every configuration also preloads what "
-	    "it lists\n", SYSTEM_PRELOAD);
-  for (int k = 0; k < nconfigs; k++)
-    if (configs[k].preload != NULL)
-      printf ("%-*sLD_PRELOAD=%s\n", width, configs[k].name, configs[k].preload);
-    else
-      printf ("%-*sLD_PRELOAD unset\n", width, configs[k].name);
-
-  double base_p10 = 0;
-  double p10[MAX_CONFIGS], med[MAX_CONFIGS], p90[MAX_CONFIGS], faults[MAX_CONFIGS];
-  for (int k = 0; k < nconfigs; k++)
-    {
-      struct config *c = &configs[k];
-      med[k] = fcm_median (c->us, runs);	/* sorts c->us */
-      p10[k] = quantile (c->us, runs, 0.10);
-      p90[k] = quantile (c->us, runs, 0.90);
-      long total = 0;
-      for (unsigned long i = 0; i < runs; i++)
-	total += c->minflt[i];
-      faults[k] = (double) total / (double) runs;
-      if (c == baseline)
-	base_p10 = p10[k];
-    }
-  printf ("\n%-*s%9s %10s %9s %13s  p10 - %s\n", width, "configuration",
-	  "p10 us", "median us", "p90 us", "faults/spawn", baseline->name);
-  for (int k = 0; k < nconfigs; k++)
-    {
-      printf ("%-*s%9.1f %10.1f %9.1f %13.1f  ", width, configs[k].name,
-	      p10[k], med[k], p90[k], faults[k]);
-      if (&configs[k] == baseline)
-	printf ("baseline\n");
-      else
-	printf ("%+.1f us\n", p10[k] - base_p10);
-    }
+    write_csv (csv, csv_path, runs);
+  report (program, runs, pinned, baseline);
   return 0;
 }

@@ -254,6 +254,13 @@ extern size_t ngroups;
 /* Plan the groups and points of the cases in opt.cases.  */
 void fcb_plan (void);
 
+/* The points of case CID in full mode, whatever the mode: their x (the
+   size, or the distance for memcpy-distance) into X, which has room for
+   FCB_MAX_POINTS; returns how many.  0 for the distributions, whose
+   points are the data files.  */
+#define FCB_MAX_POINTS 4096
+size_t fcb_full_points (enum case_id cid, double *x);
+
 /* The size of the cache-cold pool in bytes.  */
 size_t fcb_pool_bytes (void);
 
@@ -269,11 +276,14 @@ void fcb_write_svg (const char *path, const char *subtitle);
    reference.  Returns the number of targets missed.  */
 int fcb_summary (void);
 
-/* targets.c: read the targets file, if there is one, and choose the set
-   for CPU (opt.strict: having none is an error).  */
-void fcb_load_targets (const struct fastcopy_cpu *cpu);
-/* Print the chosen set and a line per target; add to the counts.  */
-void fcb_judge_targets (int *met, int *missed, int *unmeasured);
+/* targets.c: read the targets file, if there is one, choose the set for
+   CPU (opt.strict: having none is an error) and the slack for the glibc
+   of version GLIBC.  */
+void fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc);
+/* Print the chosen set and a line per target, and count the targets per
+   verdict into COUNT.  */
+enum verdict { MET, MISSED, NOT_MEASURED, NOT_APPLICABLE, VERDICTS };
+void fcb_judge_targets (int count[VERDICTS]);
 
 /* stream.c: the "best streaming copy" reference, an AVX2 loop of
    non-temporal stores.  Only for non-overlapping buffers.  */

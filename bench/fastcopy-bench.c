@@ -262,7 +262,7 @@ main (int argc, char **argv)
 	       fcb_data_places_text ());
       opt.cases &= ~dist_cases;
     }
-  fcb_load_targets (lib.cpu ());
+  fcb_load_targets (lib.cpu (), lib.libc_version ());
   int cpu = pin ();
   fcb_plan ();
 

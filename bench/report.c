@@ -203,13 +203,15 @@ summary_stream (void)
 int
 fcb_summary (void)
 {
-  int met = 0, missed = 0, unmeasured = 0;
+  int count[VERDICTS] = { 0 };
   printf ("\n== Summary: targets (ratio = libfastcopy's exported function time"
 	  " / glibc time) ==\n");
-  fcb_judge_targets (&met, &missed, &unmeasured);
-  printf ("%d met, %d missed, %d not measured\n", met, missed, unmeasured);
+  fcb_judge_targets (count);
+  printf ("%d met, %d missed, %d not measured, %d not applicable\n",
+	  count[MET], count[MISSED], count[NOT_MEASURED],
+	  count[NOT_APPLICABLE]);
   summary_stream ();
-  return missed;
+  return count[MISSED];
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,8 +1,10 @@
 /* fastcopy-bench: declarations shared by its source files.
 
    fastcopy-bench.c  options, the heading, main
+   glibc-root.c      --glibc-root: running under another glibc's loader
    cases.c           the cases, and planning their groups and points
-   contenders.c      the functions measured: glibc's, libfastcopy's, its table's
+   contenders.c      the functions measured: glibc's, libfastcopy's, its
+                     table's, and those of the --against libraries
    data-dir.c        where the data files are looked for
    distributions.c   the size distributions and their call sequences
    run.c             measuring the planned points
@@ -30,6 +32,7 @@
 
 #define MAX_CONTENDERS FCM_MAX_FNS
 #define MAX_ROUNDS FCM_MAX_ROUNDS
+#define MAX_PEERS 4		/* --against libraries */
 
 /* fastcopy-bench.c: the options.  */
 struct options
@@ -40,6 +43,9 @@ struct options
   const char *csv;
   const char *svg;
   const char *lib;
+  const char *against[MAX_PEERS];
+  int nagainst;
+  const char *glibc_root;
   const char *data;
   int cpu;			/* -1: the most idle one */
   int pin;
@@ -54,10 +60,14 @@ struct options
 extern struct options opt;
 
 /* Print "fastcopy-bench: " and the message on stderr, exit 1 (an error)
-   or 2 (a bad option).  */
+   or 2 (a bad option; the usage error adds a pointer to --help, the option
+   error is for an option whose argument is well formed but unusable, such
+   as a library that cannot be opened).  */
 void fcb_die (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 void fcb_usage_error (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+void fcb_option_error (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 
 /* cases.c: the case table and the groups of cases.  */
@@ -102,7 +112,8 @@ int fcb_case_by_name (const char *name);
 enum func { F_MEMCPY, F_MEMMOVE, F_MEMSET, F_BZERO, F_COUNT };
 extern const char *const func_names[F_COUNT];
 
-enum role { ROLE_GLIBC, ROLE_FASTCOPY, ROLE_VARIANT, ROLE_REFERENCE };
+enum role { ROLE_GLIBC, ROLE_FASTCOPY, ROLE_PEER, ROLE_VARIANT,
+	    ROLE_REFERENCE };
 
 struct contender
 {
@@ -111,7 +122,9 @@ struct contender
   struct fcm_fn fn;
 };
 
-/* The contenders for one function; glibc is always [0], libfastcopy [1].  */
+/* The contenders for one function; glibc is always [0], libfastcopy [1],
+   then the peers (a peer without bzero is missing from bzero's set), the
+   variants, and in a wide set the reference.  */
 struct cset
 {
   const char *function;
@@ -124,14 +137,26 @@ struct cset
 extern struct cset csets[F_COUNT];
 extern struct cset csets_wide[F_COUNT];
 
-/* The two libraries, and libfastcopy's introspection found on its own
-   handle.  */
+/* An --against library.  */
+struct peer
+{
+  void *handle;
+  char path[PATH_MAX];
+  char label[40];		/* the file name without "lib" and ".so..." */
+};
+
+/* The libraries, libc's version and libfastcopy's introspection found on
+   their own handles.  */
 struct libraries
 {
   void *libc;
   void *fc;
   char libc_path[PATH_MAX];
   char fc_path[PATH_MAX];
+  char loader_path[PATH_MAX];	/* --glibc-root's loader; "": the system's */
+  struct peer peers[MAX_PEERS];
+  int npeers;
+  const char *(*libc_version) (void);
   size_t (*impl_count) (void);
   const struct fastcopy_impl *(*impl_at) (size_t);
   int (*impl_usable) (const struct fastcopy_impl *);
@@ -142,10 +167,20 @@ struct libraries
 };
 extern struct libraries lib;
 
+/* Open libc, libfastcopy and the --against libraries; a peer that
+   cannot be opened or lacks a function is an option error.  */
 void fcb_open_libraries (void);
 void fcb_build_contenders (void);
 /* Exit with an error if a contender copies or clears wrongly.  */
 void fcb_verify_contenders (void);
+
+/* The index of the contender called LABEL in S, or -1.  */
+int fcb_contender_index (const struct cset *s, const char *label);
+
+/* glibc-root.c: with --glibc-root, make sure this process runs under that
+   glibc's loader and libc: exec it on this program (with ARGV) if not,
+   or fill in lib.loader_path if so.  */
+void fcb_enter_glibc_root (char **argv);
 
 /* data-dir.c: the first of the places for data files (--data,
    $FASTCOPY_BENCH_DATA, the installed directory, the source tree) for which
@@ -219,6 +254,13 @@ extern size_t ngroups;
 /* Plan the groups and points of the cases in opt.cases.  */
 void fcb_plan (void);
 
+/* The points of case CID in full mode, whatever the mode: their x (the
+   size, or the distance for memcpy-distance) into X, which has room for
+   FCB_MAX_POINTS; returns how many.  0 for the distributions, whose
+   points are the data files.  */
+#define FCB_MAX_POINTS 4096
+size_t fcb_full_points (enum case_id cid, double *x);
+
 /* The size of the cache-cold pool in bytes.  */
 size_t fcb_pool_bytes (void);
 
@@ -234,11 +276,14 @@ void fcb_write_svg (const char *path, const char *subtitle);
    reference.  Returns the number of targets missed.  */
 int fcb_summary (void);
 
-/* targets.c: read the targets file, if there is one, and choose the set
-   for CPU (opt.strict: having none is an error).  */
-void fcb_load_targets (const struct fastcopy_cpu *cpu);
-/* Print the chosen set and a line per target; add to the counts.  */
-void fcb_judge_targets (int *met, int *missed, int *unmeasured);
+/* targets.c: read the targets file, if there is one, choose the set for
+   CPU (opt.strict: having none is an error) and the slack for the glibc
+   of version GLIBC.  */
+void fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc);
+/* Print the chosen set and a line per target, and count the targets per
+   verdict into COUNT.  */
+enum verdict { MET, MISSED, NOT_MEASURED, NOT_APPLICABLE, VERDICTS };
+void fcb_judge_targets (int count[VERDICTS]);
 
 /* stream.c: the "best streaming copy" reference, an AVX2 loop of
    non-temporal stores.  Only for non-overlapping buffers.  */
@@ -259,6 +304,7 @@ enum fcb_style
 {
   FCB_STYLE_GLIBC,
   FCB_STYLE_FASTCOPY,
+  FCB_STYLE_PEER,
   FCB_STYLE_VARIANT,
   FCB_STYLE_REFERENCE
 };

@@ -28,14 +28,17 @@
 /* The sizes from which the streaming reference is measured.  */
 #define STREAM_FROM (256 * KiB)
 
+/* Room for the sizes of the memcpy-hot and memset-hot cases.  */
+#define MAX_HOT_SIZES 256
+
 /* 16 KiB: the size at which REP MOVSB's aliasing cliff shows.  */
 #define DISTANCE_SIZE (16 * KiB)
 
 const struct case_info cases[CASE_COUNT] = {
   [CASE_MEMCPY_HOT] = { "memcpy-hot",
-    "memcpy, fixed sizes 0 B - 4 MiB, same buffers, aligned and misaligned" },
+    "memcpy, fixed sizes 0 B - 64 MiB, same buffers, aligned and misaligned" },
   [CASE_MEMSET_HOT] = { "memset-hot",
-    "memset, fixed sizes 0 B - 4 MiB, same buffer, aligned and misaligned" },
+    "memset, fixed sizes 0 B - 64 MiB, same buffer, aligned and misaligned" },
   [CASE_BZERO_HOT] = { "bzero-hot",
     "bzero, fixed sizes 0 B - 1 MiB, same buffer, aligned and misaligned" },
   [CASE_MEMMOVE_HOT] = { "memmove-hot",
@@ -171,36 +174,35 @@ push (size_t *v, size_t n, size_t x)
 }
 
 /* Every size up to 64 (quick: to 32, then every 8th), then steps growing
-   with the size to 8 KiB, then a few sizes to MAX.  */
+   with the size to 8 KiB, then a few sizes to 64 MiB.  */
 static size_t
-hot_sizes (size_t *v, size_t max)
+hot_sizes (size_t *v, int quick)
 {
   size_t n = 0;
   for (size_t s = 0; s <= 64; s++)
-    if (!opt.quick || s <= 32 || s % 8 == 0)
+    if (!quick || s <= 32 || s % 8 == 0)
       n = push (v, n, s);
   static const struct { size_t upto, step; } full[] = {
     { 256, 16 }, { 512, 32 }, { 1024, 64 }, { 2048, 128 }, { 8192, 512 } };
-  static const struct { size_t upto, step; } quick[] = {
+  static const struct { size_t upto, step; } fewer[] = {
     { 128, 32 }, { 256, 64 }, { 1024, 128 }, { 2048, 256 }, { 8192, 1024 } };
   size_t s = 64;
   for (int i = 0; i < 5; i++)
     {
-      size_t upto = opt.quick ? quick[i].upto : full[i].upto;
-      size_t step = opt.quick ? quick[i].step : full[i].step;
+      size_t upto = quick ? fewer[i].upto : full[i].upto;
+      size_t step = quick ? fewer[i].step : full[i].step;
       for (; s + step <= upto; s += step)
 	n = push (v, n, s + step);
     }
   static const size_t big_full[] = { 12 * KiB, 16 * KiB, 24 * KiB, 32 * KiB,
     48 * KiB, 64 * KiB, 128 * KiB, 256 * KiB, 512 * KiB, MiB, 2 * MiB,
-    4 * MiB };
+    4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB, 64 * MiB };
   static const size_t big_quick[] = { 16 * KiB, 64 * KiB, 256 * KiB, MiB,
-    4 * MiB };
-  const size_t *big = opt.quick ? big_quick : big_full;
-  size_t nbig = opt.quick ? 5 : 12;
+    4 * MiB, 16 * MiB, 64 * MiB };
+  const size_t *big = quick ? big_quick : big_full;
+  size_t nbig = quick ? N_OF (big_quick) : N_OF (big_full);
   for (size_t i = 0; i < nbig; i++)
-    if (big[i] <= max)
-      n = push (v, n, big[i]);
+    n = push (v, n, big[i]);
   return n;
 }
 
@@ -216,10 +218,10 @@ static const size_t cold_sizes_quick[] = { 64, KiB, 16 * KiB, 256 * KiB, MiB,
   4 * MiB, 16 * MiB, 32 * MiB, 64 * MiB };
 
 static size_t
-distances (long *v)
+distances (long *v, int quick)
 {
   size_t n = 0;
-  if (!opt.quick)
+  if (!quick)
     {
       for (long d = 0; d < 4096; d++)
 	v[n++] = d;
@@ -236,6 +238,46 @@ distances (long *v)
 
 /* ------------------------------------------------------------------ */
 /* The plan.  */
+
+size_t
+fcb_full_points (enum case_id cid, double *x)
+{
+  size_t v[MAX_HOT_SIZES], n = 0;
+  long d[4096];
+  switch (cid)
+    {
+    case CASE_MEMCPY_HOT:
+    case CASE_MEMSET_HOT:
+      n = hot_sizes (v, 0);
+      break;
+    case CASE_BZERO_HOT:
+      memcpy (v, bzero_sizes, sizeof bzero_sizes);
+      n = N_OF (bzero_sizes);
+      break;
+    case CASE_MEMMOVE_HOT:
+      memcpy (v, memmove_sizes, sizeof memmove_sizes);
+      n = N_OF (memmove_sizes);
+      break;
+    case CASE_MEMCPY_COLD:
+    case CASE_MEMSET_COLD:
+    case CASE_BZERO_COLD:
+      memcpy (v, cold_sizes_full, sizeof cold_sizes_full);
+      n = N_OF (cold_sizes_full);
+      break;
+    case CASE_MEMCPY_DISTANCE:
+      n = distances (d, 0);
+      for (size_t i = 0; i < n; i++)
+	x[i] = (double) d[i];
+      return n;
+    case CASE_MEMCPY_DIST:
+    case CASE_MEMSET_DIST:
+    case CASE_COUNT:
+      return 0;
+    }
+  for (size_t i = 0; i < n; i++)
+    x[i] = (double) v[i];
+  return n;
+}
 
 size_t
 fcb_pool_bytes (void)
@@ -305,7 +347,7 @@ plan_distance (void)
   long *d = malloc (4096 * sizeof *d);
   if (d == NULL)
     fcb_die ("out of memory");
-  size_t n = distances (d);
+  size_t n = distances (d, opt.quick);
   for (size_t i = 0; i < n; i++)
     {
       struct point *p = new_point (g, PT_FIXED, DISTANCE_SIZE, &csets[F_MEMCPY]);
@@ -353,7 +395,7 @@ plan_cold (enum case_id cid, enum func f)
 void
 fcb_plan (void)
 {
-  size_t sizes[256], n = hot_sizes (sizes, 4 * MiB);
+  size_t sizes[MAX_HOT_SIZES], n = hot_sizes (sizes, opt.quick);
   if (opt.cases & (1u << CASE_MEMCPY_HOT))
     plan_hot (CASE_MEMCPY_HOT, F_MEMCPY, sizes, n);
   if (opt.cases & (1u << CASE_MEMSET_HOT))

@@ -5,12 +5,14 @@
       preloaded or linked first cannot stand in for them;
    2. libfastcopy: the function that libfastcopy.so.1 exports (dlsym on its
       own handle), including the dispatch jump that every program pays;
-   3. fc:NAME: every usable entry of that library's implementation table,
+   3. peers: the functions of each --against library (AOCL-LibMem, say),
+      found with dlsym on its handle;
+   4. fc:NAME: every usable entry of that library's implementation table,
       called directly;
-   4. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
+   5. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
       do not fit in the caches, the bandwidth to compare large copies with.
-   Both lookups are checked with dladdr: the glibc functions must lie in
-   libc.so.6, the libfastcopy ones in the library that was opened.  */
+   Every lookup is checked with dladdr: the glibc functions must lie in
+   libc.so.6, the others in the library that was opened.  */
 
 #define _GNU_SOURCE 1
 #include "config.h"
@@ -52,17 +54,90 @@ handle_path (void *handle, char *buf, size_t len)
   snprintf (buf, len, "%s", lm->l_name);
 }
 
+/* The file of the object that FN lies in, or NULL.  */
+static const char *
+object_of (void *fn)
+{
+  Dl_info info;
+  if (dladdr (fn, &info) == 0)
+    return NULL;
+  return info.dli_fname;
+}
+
 /* FN must be code in the object loaded from PATH: proof that the lookup
    reached the library we meant, not an interposed one.  */
 static void
 check_origin (void *fn, const char *name, const char *path, const char *who)
 {
-  Dl_info info;
-  if (dladdr (fn, &info) == 0 || info.dli_fname == NULL)
+  const char *in = object_of (fn);
+  if (in == NULL)
     fcb_die ("cannot tell which object %s's %s at %p lies in", who, name, fn);
-  if (strcmp (info.dli_fname, path) != 0)
-    fcb_die ("%s's %s resolved to code in %s, not in %s", who, name,
-	     info.dli_fname, path);
+  if (strcmp (in, path) != 0)
+    fcb_die ("%s's %s resolved to code in %s, not in %s", who, name, in, path);
+}
+
+/* PEER's function NAME, or NULL if the library does not define it; *WHY
+   then says so.  A lookup on the handle also searches the library's
+   dependencies, so a symbol found there (libc's memcpy, say) is not the
+   peer's.  */
+static void *
+peer_symbol (const struct peer *peer, const char *name, char *why, size_t len)
+{
+  dlerror ();
+  void *fn = dlsym (peer->handle, name);
+  const char *in = fn ? object_of (fn) : NULL;
+  if (fn == NULL)
+    snprintf (why, len, "it defines no %s", name);
+  else if (in == NULL || strcmp (in, peer->path) != 0)
+    snprintf (why, len, "it does not define %s (the one its handle finds "
+	      "is in %s)", name, in ? in : "an unknown object");
+  else
+    return fn;
+  return NULL;
+}
+
+/* The column label of the library at PATH: its file name without "lib"
+   and from ".so" on (libaocl-libmem.so.5 -> aocl-libmem).  */
+static void
+peer_label (const char *path, char *label, size_t len)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  if (strncmp (base, "lib", 3) == 0 && base[3] != 0)
+    base += 3;
+  const char *so = strstr (base, ".so");
+  int n = so && so != base ? (int) (so - base) : (int) strlen (base);
+  snprintf (label, len, "%.*s", n, base);
+}
+
+/* --against: each library is opened so that it stands in for nothing
+   else.  RTLD_LOCAL keeps its symbols out of the global scope, so no
+   library loaded later binds to them; RTLD_DEEPBIND makes its own
+   references (its memmove calling its memcpy, say) bind inside it first,
+   as they would if it were preloaded, and not to the libfastcopy that
+   this program is linked with.  */
+static void
+open_peers (void)
+{
+  for (int i = 0; i < opt.nagainst; i++)
+    {
+      const char *path = opt.against[i];
+      struct peer *p = &lib.peers[lib.npeers++];
+      p->handle = dlopen (path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+      if (p->handle == NULL)
+	fcb_option_error ("--against %s: cannot open it: %s", path, dlerror ());
+      handle_path (p->handle, p->path, sizeof p->path);
+      peer_label (p->path, p->label, sizeof p->label);
+      for (int j = 0; j < i; j++)
+	if (strcmp (lib.peers[j].label, p->label) == 0)
+	  fcb_option_error ("--against %s: a second library named '%s' (the"
+			    " first is %s)", path, p->label, lib.peers[j].path);
+      /* bzero is optional; the others must be there.  */
+      char why[PATH_MAX + 80];
+      for (int f = 0; f < F_COUNT; f++)
+	if (f != F_BZERO && !peer_symbol (p, func_names[f], why, sizeof why))
+	  fcb_option_error ("--against %s: %s", path, why);
+    }
 }
 
 void
@@ -100,6 +175,10 @@ fcb_open_libraries (void)
   *(void **) &lib.cpu = must_dlsym (lib.fc, who, "fastcopy_cpu");
   *(void **) &lib.feature_name = must_dlsym (lib.fc, who,
 					     "fastcopy_cpu_feature_name");
+  /* The version of the libc that is measured, whichever loaded it.  */
+  *(void **) &lib.libc_version = must_dlsym (lib.libc, lib.libc_path,
+					     "gnu_get_libc_version");
+  open_peers ();
 }
 
 static void
@@ -139,6 +218,13 @@ fcb_build_contenders (void)
       check_origin (x, name, lib.fc_path, "libfastcopy");
       add (s, "glibc", ROLE_GLIBC, call, g);
       add (s, "libfastcopy", ROLE_FASTCOPY, call, x);
+      for (int i = 0; i < lib.npeers; i++)
+	{
+	  char why[PATH_MAX + 80];
+	  void *fn = peer_symbol (&lib.peers[i], name, why, sizeof why);
+	  if (fn != NULL)
+	    add (s, lib.peers[i].label, ROLE_PEER, call, fn);
+	}
 
       /* The variants take the family's signature: bzero's are clear
 	 functions called with c = 0.  */
@@ -162,6 +248,15 @@ fcb_build_contenders (void)
 	     call == FCM_COPY ? (void *) fcb_stream_copy
 			      : (void *) fcb_stream_set);
     }
+}
+
+int
+fcb_contender_index (const struct cset *s, const char *label)
+{
+  for (int k = 0; k < s->n; k++)
+    if (strcmp (s->c[k].label, label) == 0)
+      return k;
+  return -1;
 }
 
 void

@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <gnu/libc-version.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -24,16 +23,22 @@
 
 struct options opt = { .cpu = -1, .pin = 1, .seed = 1, .calls = 65536 };
 
+static void __attribute__ ((noreturn))
+vexit (int status, const char *hint, const char *fmt, va_list ap)
+{
+  fputs ("fastcopy-bench: ", stderr);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+  fputs (hint, stderr);
+  exit (status);
+}
+
 void
 fcb_die (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("fastcopy-bench: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputc ('\n', stderr);
-  va_end (ap);
-  exit (1);
+  vexit (1, "", fmt, ap);
 }
 
 void
@@ -41,11 +46,15 @@ fcb_usage_error (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("fastcopy-bench: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputs ("\nTry 'fastcopy-bench --help' for more information.\n", stderr);
-  va_end (ap);
-  exit (2);
+  vexit (2, "Try 'fastcopy-bench --help' for more information.\n", fmt, ap);
+}
+
+void
+fcb_option_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vexit (2, "", fmt, ap);
 }
 
 static void
@@ -53,7 +62,8 @@ help (void)
 {
   printf ("Usage: fastcopy-bench [OPTION]...\n"
 	  "Compare libfastcopy's memcpy, memmove, memset and bzero, and every usable\n"
-	  "implementation in its table, with the system glibc's, in one process.\n\n"
+	  "implementation in its table, with the system glibc's (and those of other\n"
+	  "libraries, with --against), in one process.\n\n"
 	  "  -q, --quick        short run (under a minute): fewer sizes, rounds and\n"
 	  "                     distances, smaller cold pool, sizes up to 64 MiB\n"
 	  "  -c, --case LIST    comma-separated cases or groups to run (default: all)\n"
@@ -62,6 +72,11 @@ help (void)
 	  "      --csv FILE     write every measurement as CSV ('-': stdout)\n"
 	  "      --svg FILE     write charts as SVG\n"
 	  "      --lib PATH     libfastcopy.so.1 to measure (default: the one linked)\n"
+	  "      --against LIB  add a column for LIB's memcpy, memmove, memset (and\n"
+	  "                     bzero, if it has one); up to %d times\n"
+	  "      --glibc-root DIR\n"
+	  "                     measure against the glibc unpacked in DIR (dpkg -x\n"
+	  "                     of a libc6 package) instead of the system's\n"
 	  "      --data DIR     directory of the size distributions (*.csv) and\n"
 	  "                     of the targets (targets.conf)\n"
 	  "      --calls N      calls per distribution sequence (default 65536)\n"
@@ -74,7 +89,7 @@ help (void)
 	  "  -l, --list         list cases, groups and contenders, then exit\n"
 	  "  -h, --help         this help\n"
 	  "  -V, --version      version\n\n"
-	  "Cases:\n");
+	  "Cases:\n", MAX_PEERS);
   for (int i = 0; i < CASE_COUNT; i++)
     printf ("  %-16s %s\n", cases[i].name, cases[i].help);
   printf ("Groups:");
@@ -152,8 +167,8 @@ pin (void)
 int
 main (int argc, char **argv)
 {
-  enum { O_CSV = 256, O_SVG, O_LIB, O_DATA, O_CALLS, O_SEED, O_POOL, O_CPU,
-	 O_NOPIN, O_STRICT, O_QUIET };
+  enum { O_CSV = 256, O_SVG, O_LIB, O_AGAINST, O_GLIBC_ROOT, O_DATA, O_CALLS,
+	 O_SEED, O_POOL, O_CPU, O_NOPIN, O_STRICT, O_QUIET };
   static const struct option longopts[] = {
     { "quick", no_argument, NULL, 'q' },
     { "case", required_argument, NULL, 'c' },
@@ -162,6 +177,8 @@ main (int argc, char **argv)
     { "csv", required_argument, NULL, O_CSV },
     { "svg", required_argument, NULL, O_SVG },
     { "lib", required_argument, NULL, O_LIB },
+    { "against", required_argument, NULL, O_AGAINST },
+    { "glibc-root", required_argument, NULL, O_GLIBC_ROOT },
     { "data", required_argument, NULL, O_DATA },
     { "calls", required_argument, NULL, O_CALLS },
     { "seed", required_argument, NULL, O_SEED },
@@ -191,6 +208,12 @@ main (int argc, char **argv)
 	case O_CSV: opt.csv = optarg; break;
 	case O_SVG: opt.svg = optarg; break;
 	case O_LIB: opt.lib = optarg; break;
+	case O_AGAINST:
+	  if (opt.nagainst == MAX_PEERS)
+	    fcb_usage_error ("--against: at most %d libraries", MAX_PEERS);
+	  opt.against[opt.nagainst++] = optarg;
+	  break;
+	case O_GLIBC_ROOT: opt.glibc_root = optarg; break;
 	case O_DATA: opt.data = optarg; break;
 	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
 	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;
@@ -221,6 +244,8 @@ main (int argc, char **argv)
   double time_ms = opt.time_ms ? opt.time_ms : opt.quick ? 1 : 2;
   opt.progress = !opt.quiet && isatty (2);
 
+  if (opt.glibc_root)
+    fcb_enter_glibc_root (argv);
   fcb_open_libraries ();
   fcb_build_contenders ();
   if (do_list)
@@ -237,7 +262,7 @@ main (int argc, char **argv)
 	       fcb_data_places_text ());
       opt.cases &= ~dist_cases;
     }
-  fcb_load_targets (lib.cpu ());
+  fcb_load_targets (lib.cpu (), lib.libc_version ());
   int cpu = pin ();
   fcb_plan ();
 
@@ -245,8 +270,13 @@ main (int argc, char **argv)
   char l1[16], l2[16], l3[16], subtitle[512];
   printf ("fastcopy-bench %s, %s mode: %u rounds, %.2g ms per sample\n",
 	  fastcopy_version (), opt.quick ? "quick" : "full", rounds, time_ms);
-  printf ("glibc       %s  %s\n", gnu_get_libc_version (), lib.libc_path);
+  printf ("glibc       %s  %s\n", lib.libc_version (), lib.libc_path);
+  if (lib.loader_path[0])
+    printf ("loader      %s (--glibc-root)\n", lib.loader_path);
   printf ("libfastcopy %s  %s\n", lib.version (), lib.fc_path);
+  for (int i = 0; i < lib.npeers; i++)
+    printf ("%-11s %s (--against; RTLD_LOCAL | RTLD_DEEPBIND)\n",
+	    lib.peers[i].label, lib.peers[i].path);
   printf ("CPU         %s family %u model %u; L1d %s, L2 %s, L3 %s; ",
 	  c->vendor, c->family, c->model,
 	  fcb_format_size (l1, sizeof l1, (double) c->l1d_size),
@@ -263,8 +293,9 @@ main (int argc, char **argv)
 	      ch && ch->impl ? ch->impl->name : "?", ch && ch->reason ? ch->reason : "?");
     }
   printf ("contenders  glibc = libc.so.6's own function (dlsym), libfastcopy ="
-	  " the exported\n            function (dlsym), fc:NAME = table entry "
-	  "called directly%s\n", fcb_stream_usable ()
+	  " the exported\n            function (dlsym), %sfc:NAME = table entry "
+	  "called directly%s\n", lib.npeers ? "a peer = that library's function"
+	  " (dlsym),\n            " : "", fcb_stream_usable ()
 	  ? ",\n            ref:stream = AVX2 streaming-store loop (cold, >= 256 KiB)"
 	  : "");
   printf ("ratio       contender time / glibc time (below 1 is faster)\n");

@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <gnu/libc-version.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +33,17 @@ fcb_ratio (const struct point *p, int k)
 /* ------------------------------------------------------------------ */
 /* Tables.  */
 
+/* The peers and the variants have a column of ratios each, as wide as the
+   label.  */
+static int
+ratio_column (const struct contender *c)
+{
+  if (c->role != ROLE_PEER && c->role != ROLE_VARIANT)
+    return 0;
+  int w = (int) strlen (c->label);
+  return w > 9 ? w : 9;
+}
+
 static void
 table_header (const struct group *g)
 {
@@ -43,8 +53,8 @@ table_header (const struct group *g)
 		      : g->xkind == X_DIST ? "distribution" : "size";
   printf ("%12s %12s %12s %7s |", first, "glibc", "libfastcopy", "ratio");
   for (int k = 2; k < h->n; k++)
-    if (h->c[k].role == ROLE_VARIANT)
-      printf (" %9s", h->c[k].label);
+    if (ratio_column (&h->c[k]))
+      printf (" %*s", ratio_column (&h->c[k]), h->c[k].label);
   if (strcmp (g->cache, "cold") == 0)
     printf (" | %10s %10s", "glibc GB/s", "fc GB/s");
   if (h->c[h->n - 1].role == ROLE_REFERENCE)
@@ -68,8 +78,8 @@ table_row (const struct group *g, const struct point *p)
   printf ("%12s %12s %12s %7.3f |", b1, fmt_time (b2, sizeof b2, p->med[0]),
 	  fmt_time (b3, sizeof b3, p->med[1]), fcb_ratio (p, 1));
   for (int k = 2; k < h->n; k++)
-    if (h->c[k].role == ROLE_VARIANT)
-      printf (" %9.3f", fcb_ratio (p, k));
+    if (ratio_column (&h->c[k]))
+      printf (" %*.3f", ratio_column (&h->c[k]), fcb_ratio (p, k));
   double size = (double) p->size;
   if (strcmp (g->cache, "cold") == 0)
     printf (" | %10.2f %10.2f", size / p->med[0], size / p->med[1]);
@@ -119,7 +129,7 @@ fcb_print_group (const struct group *g)
       printf ("%12s %12s %12s %7.3f |", "geomean", "", "",
 	      geomean_ratio (g, 1));
       for (int k = 2; k < h->n; k++)
-	printf (" %9.3f", geomean_ratio (g, k));
+	printf (" %*.3f", ratio_column (&h->c[k]), geomean_ratio (g, k));
       putchar ('\n');
       size_t calls = 0, bytes = 0;
       for (size_t i = g->first; i < g->first + g->count; i++)
@@ -193,13 +203,15 @@ summary_stream (void)
 int
 fcb_summary (void)
 {
-  int met = 0, missed = 0, unmeasured = 0;
+  int count[VERDICTS] = { 0 };
   printf ("\n== Summary: targets (ratio = libfastcopy's exported function time"
 	  " / glibc time) ==\n");
-  fcb_judge_targets (&met, &missed, &unmeasured);
-  printf ("%d met, %d missed, %d not measured\n", met, missed, unmeasured);
+  fcb_judge_targets (count);
+  printf ("%d met, %d missed, %d not measured, %d not applicable\n",
+	  count[MET], count[MISSED], count[NOT_MEASURED],
+	  count[NOT_APPLICABLE]);
   summary_stream ();
-  return missed;
+  return count[MISSED];
 }
 
 /* ------------------------------------------------------------------ */
@@ -331,6 +343,7 @@ fcb_write_svg (const char *path, const char *subtitle)
 	  s->label = h->c[k].label;
 	  s->style = h->c[k].role == ROLE_GLIBC ? FCB_STYLE_GLIBC
 		     : h->c[k].role == ROLE_FASTCOPY ? FCB_STYLE_FASTCOPY
+		     : h->c[k].role == ROLE_PEER ? FCB_STYLE_PEER
 		     : h->c[k].role == ROLE_VARIANT ? FCB_STYLE_VARIANT
 		     : FCB_STYLE_REFERENCE;
 	  s->x = calloc (g->count, sizeof *s->x);
@@ -364,7 +377,7 @@ fcb_write_svg (const char *path, const char *subtitle)
     fcb_die ("%s: %s", path, strerror (errno));
   char title[128];
   snprintf (title, sizeof title, "fastcopy-bench: libfastcopy %s vs glibc %s",
-	    lib.version (), gnu_get_libc_version ());
+	    lib.version (), lib.libc_version ());
   if (fcb_svg_write (f, title, subtitle, charts, nch) != 0 || fclose (f) != 0)
     fcb_die ("%s: write error", path);
   for (size_t i = 0; i < nch; i++)

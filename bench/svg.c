@@ -58,6 +58,12 @@ static const char *const variant_colours[] = {
 };
 #define N_VARIANT_COLOURS (sizeof variant_colours / sizeof variant_colours[0])
 
+/* Peers (--against) are solid lines like the two main contenders.  */
+static const char *const peer_colours[] = {
+  "#e6ab02", "#1b9e77", "#a6761d", "#666666"
+};
+#define N_PEER_COLOURS (sizeof peer_colours / sizeof peer_colours[0])
+
 struct look
 {
   const char *colour;
@@ -69,15 +75,22 @@ static struct look
 series_look (const struct fcb_chart *c, size_t i)
 {
   struct look l = { "#000000", 2.0, NULL };
-  size_t variant = 0;
+  size_t variant = 0, peer = 0;
   for (size_t j = 0; j < i; j++)
-    variant += c->series[j].style == FCB_STYLE_VARIANT;
+    {
+      variant += c->series[j].style == FCB_STYLE_VARIANT;
+      peer += c->series[j].style == FCB_STYLE_PEER;
+    }
   switch (c->series[i].style)
     {
     case FCB_STYLE_GLIBC:
       break;
     case FCB_STYLE_FASTCOPY:
       l.colour = "#d62728";
+      l.width = 2.5;
+      break;
+    case FCB_STYLE_PEER:
+      l.colour = peer_colours[peer % N_PEER_COLOURS];
       l.width = 2.5;
       break;
     case FCB_STYLE_VARIANT:

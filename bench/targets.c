@@ -2,14 +2,18 @@
    targets file (data/targets.conf; its format: that file's opening comment
    and fastcopy-bench(1), TARGETS).
 
-   The file holds target sets.  Each set has a CPU condition (vendor,
-   family, model range, required features; none for the fallback), and the
-   first set whose condition this CPU meets applies.  A set is a list of
-   checks; a check names the cases (and layout) whose points its targets
-   are judged on, and the title the summary prints when none of them ran.
-   A target is a statistic of libfastcopy's ratio to glibc over the points
-   in a range (each point alone, their geometric mean, the worst) and the
-   largest ratio that meets it.  */
+   The file holds target sets.  Each set has CPU conditions (vendor,
+   family, model range, required features; a set applies when one of its
+   conditions holds, and one without any is the fallback), and the first
+   set that applies to this CPU is used.  A set is a list of checks; the
+   checks written before the first set belong to every set.  A check names
+   the cases (and layout) whose points its targets are judged on, and the
+   title the summary prints when none of them ran.  A target is a
+   statistic of libfastcopy's ratio to glibc over the points in a range
+   (each point alone, their geometric mean, the worst), optionally only at
+   the points where glibc's own time shows a cliff, and the largest ratio
+   that meets it.  Slack lines raise every goal when the glibc measured is
+   of a given version.  */
 
 #include "config.h"
 
@@ -34,6 +38,9 @@ struct target
   enum statistic stat;
   int ranged;			/* only the points with x in [LO, HI] */
   double lo, hi;
+  double cliff;			/* > 0: only the points where glibc takes at
+				   least CLIFF times its median over the
+				   group */
   double goal;			/* met when the ratio is at most this */
   char label[LABEL_MAX];
 };
@@ -47,24 +54,54 @@ struct check
   size_t ntargets;
 };
 
-struct target_set
+struct check_list
 {
-  char name[32];
-  unsigned int line;
-  char condition[160];		/* as written, words joined by spaces;
-				   "": any CPU, the fallback */
+  struct check *v;
+  size_t n;
+};
+
+/* A CPU condition: every part given must hold.  */
+struct condition
+{
+  char text[160];		/* as written, words joined by spaces */
   char vendor[13];		/* "": any */
   int has_family, has_model;
   unsigned int family, model_lo, model_hi;
   unsigned long long features;	/* FASTCOPY_CPU_* bits, all required */
-  struct check *checks;
-  size_t nchecks;
+};
+
+struct target_set
+{
+  char name[32];
+  unsigned int line;
+  struct condition *conds;	/* one must hold; none: any CPU, the
+				   fallback */
+  size_t nconds;
+  struct check_list checks;
+};
+
+/* slack glibc=LO[-HI] +AMOUNT  */
+struct slack
+{
+  unsigned int lo, hi;		/* glibc versions, major * 1000 + minor */
+  double amount;
+  unsigned int line;
+  char versions[32];		/* as written */
 };
 
 static char targets_path[PATH_MAX];	/* "": no file found */
 static struct target_set *sets;
 static size_t nsets;
+static struct check_list common;	/* before the first set */
+static struct slack *slacks;
+static size_t nslacks;
+
+/* What applies to this run.  */
 static const struct target_set *chosen;
+static const struct condition *chosen_by;	/* NULL: the fallback */
+static const struct slack *slack;		/* NULL: none */
+static char cpu_text[96];
+static char glibc_version[32];
 
 /* ------------------------------------------------------------------ */
 /* Reading the file.  */
@@ -196,26 +233,33 @@ label_value (const struct word *w, char *out, const char *what)
   snprintf (out, LABEL_MAX, "%s", w->text);
 }
 
-/* The set, check and target being filled in: each must be complete
-   before the next one of its kind starts, and at the end.  */
+
+/* The check and the set being filled in: each must be complete before the
+   next one of its kind starts, and at the end.  */
+static struct check_list *
+current_checks (void)
+{
+  return nsets ? &sets[nsets - 1].checks : &common;
+}
+
 static void
 finish_check (void)
 {
-  struct target_set *s = nsets ? &sets[nsets - 1] : NULL;
-  if (s != NULL && s->nchecks > 0 && s->checks[s->nchecks - 1].ntargets == 0)
-    bad ("the check \"%s\" has no targets", s->checks[s->nchecks - 1].title);
+  const struct check_list *l = current_checks ();
+  if (l->n > 0 && l->v[l->n - 1].ntargets == 0)
+    bad ("the check \"%s\" has no targets", l->v[l->n - 1].title);
 }
 
 static void
 finish_set (void)
 {
   finish_check ();
-  if (nsets > 0 && sets[nsets - 1].nchecks == 0)
+  if (nsets > 0 && sets[nsets - 1].checks.n == 0 && common.n == 0)
     bad ("the set '%s' has no checks", sets[nsets - 1].name);
 }
 
 static void
-parse_feature_list (const char *list, struct target_set *s)
+parse_feature_list (const char *list, struct condition *c)
 {
   char copy[160], *save = NULL;
   snprintf (copy, sizeof copy, "%s", list);
@@ -228,13 +272,75 @@ parse_feature_list (const char *list, struct target_set *s)
 	b++;
       if (lib.feature_name (b) == NULL)
 	bad ("unknown CPU feature '%s' (fastcopy-info names them)", tok);
-      s->features |= 1ull << b;
+      c->features |= 1ull << b;
     }
-  if (s->features == 0)
+  if (c->features == 0)
     bad ("features= names no feature");
 }
 
-/* set NAME [vendor=V] [family=N] [model=N|LO-HI] [features=F,...]  */
+/* The words W[FIRST..N-1]: [vendor=V] [family=N] [model=N|LO-HI]
+   [features=F,...]  */
+static void
+parse_condition (const struct word *w, int first, int n, struct condition *c)
+{
+  memset (c, 0, sizeof *c);
+  for (int i = first; i < n; i++)
+    {
+      const char *eq = strchr (w[i].text, '=');
+      if (w[i].quoted || eq == NULL)
+	bad ("'%s' is not a condition KEY=VALUE", w[i].text);
+      size_t klen = (size_t) (eq - w[i].text);
+      const char *v = eq + 1;
+      for (int j = first; j < i; j++)
+	if (strncmp (w[j].text, w[i].text, klen + 1) == 0)
+	  bad ("%.*s is given twice", (int) klen + 1, w[i].text);
+      if (klen == 6 && strncmp (w[i].text, "vendor", 6) == 0)
+	{
+	  if (*v == 0 || strlen (v) >= sizeof c->vendor)
+	    bad ("vendor=: '%s' is not a CPU vendor (\"GenuineIntel\", "
+		 "\"AuthenticAMD\", ...)", v);
+	  snprintf (c->vendor, sizeof c->vendor, "%s", v);
+	}
+      else if (klen == 6 && strncmp (w[i].text, "family", 6) == 0)
+	{
+	  c->has_family = 1;
+	  c->family = (unsigned int) number (v, "family=", UINT_MAX);
+	}
+      else if (klen == 5 && strncmp (w[i].text, "model", 5) == 0)
+	{
+	  char lo[24];
+	  const char *dash = strchr (v, '-');
+	  snprintf (lo, sizeof lo, "%.*s", dash ? (int) (dash - v) : 23, v);
+	  c->has_model = 1;
+	  c->model_lo = (unsigned int) number (lo, "model=", UINT_MAX);
+	  c->model_hi = dash ? (unsigned int) number (dash + 1, "model=",
+						      UINT_MAX)
+			     : c->model_lo;
+	  if (c->model_lo > c->model_hi)
+	    bad ("model=%s runs backwards", v);
+	}
+      else if (klen == 8 && strncmp (w[i].text, "features", 8) == 0)
+	parse_feature_list (v, c);
+      else
+	bad ("unknown condition '%.*s' (vendor, family, model, features)",
+	     (int) klen, w[i].text);
+      size_t len = strlen (c->text);
+      if (len + strlen (w[i].text) + 2 > sizeof c->text)
+	bad ("the conditions are longer than %zu characters",
+	     sizeof c->text - 2);
+      snprintf (c->text + len, sizeof c->text - len, "%s%s",
+		len ? " " : "", w[i].text);
+    }
+}
+
+static void
+add_condition (struct target_set *s, const struct word *w, int first, int n)
+{
+  s->conds = grow (s->conds, s->nconds, sizeof *s->conds);
+  parse_condition (w, first, n, &s->conds[s->nconds++]);
+}
+
+/* set NAME [CONDITION...]  */
 static void
 parse_set (const struct word *w, int n)
 {
@@ -246,7 +352,7 @@ parse_set (const struct word *w, int n)
       if (strcmp (sets[i].name, w[1].text) == 0)
 	bad ("a second set '%s' (the first is on line %u)", w[1].text,
 	     sets[i].line);
-      if (sets[i].condition[0] == 0)
+      if (sets[i].nconds == 0)
 	bad ("the set '%s' can never apply: the fallback set '%s' (line %u)"
 	     " applies to every CPU and comes first", w[1].text, sets[i].name,
 	     sets[i].line);
@@ -258,68 +364,77 @@ parse_set (const struct word *w, int n)
     bad ("set name longer than %zu characters", sizeof s->name - 1);
   snprintf (s->name, sizeof s->name, "%s", w[1].text);
   s->line = lineno;
-  for (int i = 2; i < n; i++)
-    {
-      const char *eq = strchr (w[i].text, '=');
-      if (w[i].quoted || eq == NULL)
-	bad ("'%s' is not a condition KEY=VALUE", w[i].text);
-      size_t klen = (size_t) (eq - w[i].text);
-      const char *v = eq + 1;
-      for (int j = 2; j < i; j++)
-	if (strncmp (w[j].text, w[i].text, klen + 1) == 0)
-	  bad ("%.*s is given twice", (int) klen + 1, w[i].text);
-      if (klen == 6 && strncmp (w[i].text, "vendor", 6) == 0)
-	{
-	  if (*v == 0 || strlen (v) >= sizeof s->vendor)
-	    bad ("vendor=: '%s' is not a CPU vendor (\"GenuineIntel\", "
-		 "\"AuthenticAMD\", ...)", v);
-	  snprintf (s->vendor, sizeof s->vendor, "%s", v);
-	}
-      else if (klen == 6 && strncmp (w[i].text, "family", 6) == 0)
-	{
-	  s->has_family = 1;
-	  s->family = (unsigned int) number (v, "family=", UINT_MAX);
-	}
-      else if (klen == 5 && strncmp (w[i].text, "model", 5) == 0)
-	{
-	  char lo[24];
-	  const char *dash = strchr (v, '-');
-	  snprintf (lo, sizeof lo, "%.*s", dash ? (int) (dash - v) : 23, v);
-	  s->has_model = 1;
-	  s->model_lo = (unsigned int) number (lo, "model=", UINT_MAX);
-	  s->model_hi = dash ? (unsigned int) number (dash + 1, "model=",
-						      UINT_MAX)
-			     : s->model_lo;
-	  if (s->model_lo > s->model_hi)
-	    bad ("model=%s runs backwards", v);
-	}
-      else if (klen == 8 && strncmp (w[i].text, "features", 8) == 0)
-	parse_feature_list (v, s);
-      else
-	bad ("unknown condition '%.*s' (vendor, family, model, features)",
-	     (int) klen, w[i].text);
-      size_t len = strlen (s->condition);
-      if (len + strlen (w[i].text) + 2 > sizeof s->condition)
-	bad ("the conditions are longer than %zu characters",
-	     sizeof s->condition - 2);
-      snprintf (s->condition + len, sizeof s->condition - len, "%s%s",
-		len ? " " : "", w[i].text);
-    }
+  if (n > 2)
+    add_condition (s, w, 2, n);
+}
+
+/* or CONDITION...: another condition under which the set applies.  */
+static void
+parse_or (const struct word *w, int n)
+{
+  struct target_set *s = nsets ? &sets[nsets - 1] : NULL;
+  if (s == NULL || s->checks.n > 0)
+    bad ("'or' belongs right after a 'set' line or another 'or'");
+  if (s->nconds == 0)
+    bad ("'or' after the set '%s', which has no condition: it applies to "
+	 "every CPU", s->name);
+  if (n < 2)
+    bad ("'or' needs a condition");
+  add_condition (s, w, 1, n);
+}
+
+/* A glibc version "MAJOR.MINOR" as MAJOR * 1000 + MINOR; 0 if S is none.  */
+static unsigned int
+version_value (const char *s)
+{
+  unsigned int major, minor;
+  int end = 0;
+  if (sscanf (s, "%3u.%3u%n", &major, &minor, &end) != 2 || s[end] != 0
+      || *s < '0' || *s > '9')
+    return 0;
+  return major * 1000 + minor;
+}
+
+/* slack glibc=LO[-HI] +AMOUNT  */
+static void
+parse_slack (const struct word *w, int n)
+{
+  if (nsets > 0)
+    bad ("'slack' belongs before the first set: it applies to every set");
+  if (n != 3 || w[1].quoted || strncmp (w[1].text, "glibc=", 6) != 0)
+    bad ("a slack line is: slack glibc=VERSION[-VERSION] +AMOUNT");
+  struct slack sl = { .line = lineno };
+  const char *v = w[1].text + 6;
+  char lo[16];
+  const char *dash = strchr (v, '-');
+  snprintf (lo, sizeof lo, "%.*s", dash ? (int) (dash - v) : 15, v);
+  sl.lo = version_value (lo);
+  sl.hi = dash ? version_value (dash + 1) : sl.lo;
+  if (sl.lo == 0 || sl.hi == 0 || strlen (v) >= sizeof sl.versions)
+    bad ("glibc=%s: not a glibc version MAJOR.MINOR or a range of them", v);
+  if (sl.lo > sl.hi)
+    bad ("glibc=%s runs backwards", v);
+  snprintf (sl.versions, sizeof sl.versions, "%s", v);
+  char *end;
+  sl.amount = strtod (w[2].text + 1, &end);
+  if (w[2].text[0] != '+' || *end != 0 || end == w[2].text + 1
+      || !(sl.amount >= 0) || !isfinite (sl.amount))
+    bad ("slack '%s' is not +AMOUNT, a ratio of 0 or more", w[2].text);
+  slacks = grow (slacks, nslacks, sizeof *slacks);
+  slacks[nslacks++] = sl;
 }
 
 /* check CASE[,CASE...] [aligned|misaligned|random] "TITLE"  */
 static void
 parse_check (const struct word *w, int n)
 {
-  if (nsets == 0)
-    bad ("'check' before any 'set'");
   finish_check ();
   if (n < 3 || n > 4 || !w[n - 1].quoted)
     bad ("'check' takes CASE[,CASE...], an optional layout and a quoted "
 	 "title");
-  struct target_set *s = &sets[nsets - 1];
-  s->checks = grow (s->checks, s->nchecks, sizeof *s->checks);
-  struct check *c = &s->checks[s->nchecks++];
+  struct check_list *l = current_checks ();
+  l->v = grow (l->v, l->n, sizeof *l->v);
+  struct check *c = &l->v[l->n++];
   memset (c, 0, sizeof *c);
   char copy[256], *save = NULL;
   snprintf (copy, sizeof copy, "%s", w[1].text);
@@ -348,18 +463,33 @@ parse_check (const struct word *w, int n)
     bad ("a check's title has no placeholders");
 }
 
-/* each|geomean|worst [LO-HI] <= GOAL "LABEL"  */
+/* each|geomean|worst [LO-HI] [cliff=F] <= GOAL "LABEL"  */
 static void
 parse_target (enum statistic stat, const struct word *w, int n)
 {
-  if (nsets == 0 || sets[nsets - 1].nchecks == 0)
+  struct check_list *l = current_checks ();
+  if (l->n == 0)
     bad ("a target before any 'check'");
-  struct target t = { .stat = stat, .ranged = n == 5 };
+  struct target t = { .stat = stat };
   int i = n - 3;		/* the "<=" */
-  if (n < 4 || n > 5 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
-    bad ("a target is STATISTIC [LO-HI] <= GOAL \"LABEL\"");
-  if (t.ranged)
-    range_value (w[1].text, &t.lo, &t.hi);
+  if (n < 4 || n > 6 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
+    bad ("a target is STATISTIC [LO-HI] [cliff=F] <= GOAL \"LABEL\"");
+  for (int q = 1; q < i; q++)
+    if (strncmp (w[q].text, "cliff=", 6) == 0 && t.cliff == 0)
+      {
+	char *end;
+	t.cliff = strtod (w[q].text + 6, &end);
+	if (*end != 0 || end == w[q].text + 6 || !(t.cliff > 0)
+	    || !isfinite (t.cliff))
+	  bad ("cliff=%s: not a factor above 0", w[q].text + 6);
+      }
+    else if (!t.ranged && !w[q].quoted)
+      {
+	t.ranged = 1;
+	range_value (w[q].text, &t.lo, &t.hi);
+      }
+    else
+      bad ("a target is STATISTIC [LO-HI] [cliff=F] <= GOAL \"LABEL\"");
   char *end;
   t.goal = strtod (w[i + 1].text, &end);
   if (*end != 0 || end == w[i + 1].text || !(t.goal > 0) || !isfinite (t.goal))
@@ -378,7 +508,7 @@ parse_target (enum statistic stat, const struct word *w, int n)
       }
     else
       bad ("unknown placeholder in '%s' ({name}, {measured})", t.label);
-  struct check *c = &sets[nsets - 1].checks[sets[nsets - 1].nchecks - 1];
+  struct check *c = &l->v[l->n - 1];
   c->targets = grow (c->targets, c->ntargets, sizeof *c->targets);
   c->targets[c->ntargets++] = t;
 }
@@ -405,6 +535,10 @@ parse_file (FILE *f)
 	bad ("a line starts with a keyword, not a quoted text");
       if (strcmp (w[0].text, "set") == 0)
 	parse_set (w, n);
+      else if (strcmp (w[0].text, "or") == 0)
+	parse_or (w, n);
+      else if (strcmp (w[0].text, "slack") == 0)
+	parse_slack (w, n);
       else if (strcmp (w[0].text, "check") == 0)
 	parse_check (w, n);
       else if (strcmp (w[0].text, "each") == 0)
@@ -414,8 +548,8 @@ parse_file (FILE *f)
       else if (strcmp (w[0].text, "worst") == 0)
 	parse_target (STAT_WORST, w, n);
       else
-	bad ("unknown keyword '%s' (set, check, each, geomean, worst)",
-	     w[0].text);
+	bad ("unknown keyword '%s' (set, or, slack, check, each, geomean, "
+	     "worst)", w[0].text);
     }
   if (ferror (f))
     fcb_die ("%s: %s", targets_path, strerror (errno));
@@ -434,17 +568,17 @@ has_targets (const char *dir)
 }
 
 static int
-applies (const struct target_set *s, const struct fastcopy_cpu *cpu)
+holds (const struct condition *c, const struct fastcopy_cpu *cpu)
 {
-  return (s->vendor[0] == 0 || strcmp (s->vendor, cpu->vendor) == 0)
-	 && (!s->has_family || s->family == cpu->family)
-	 && (!s->has_model || (cpu->model >= s->model_lo
-			       && cpu->model <= s->model_hi))
-	 && (s->features & ~cpu->features) == 0;
+  return (c->vendor[0] == 0 || strcmp (c->vendor, cpu->vendor) == 0)
+	 && (!c->has_family || c->family == cpu->family)
+	 && (!c->has_model || (cpu->model >= c->model_lo
+			       && cpu->model <= c->model_hi))
+	 && (c->features & ~cpu->features) == 0;
 }
 
 void
-fcb_load_targets (const struct fastcopy_cpu *cpu)
+fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
 {
   const char *dir = fcb_data_dir (has_targets);
   if (dir == NULL)
@@ -460,31 +594,41 @@ fcb_load_targets (const struct fastcopy_cpu *cpu)
     fcb_die ("%s: %s", targets_path, strerror (errno));
   parse_file (f);
   fclose (f);
+  snprintf (cpu_text, sizeof cpu_text, "%s family %u model %u", cpu->vendor,
+	    cpu->family, cpu->model);
   for (size_t i = 0; i < nsets && chosen == NULL; i++)
-    if (applies (&sets[i], cpu))
-      chosen = &sets[i];
+    {
+      if (sets[i].nconds == 0)
+	chosen = &sets[i];
+      for (size_t k = 0; k < sets[i].nconds && chosen == NULL; k++)
+	if (holds (&sets[i].conds[k], cpu))
+	  chosen = &sets[i], chosen_by = &sets[i].conds[k];
+    }
   if (chosen == NULL && opt.strict)
-    fcb_die ("--strict: no target set of %s applies to this CPU (%s family %u"
-	     " model %u)", targets_path, cpu->vendor, cpu->family, cpu->model);
+    fcb_die ("--strict: no target set of %s applies to this CPU (%s)",
+	     targets_path, cpu_text);
+  snprintf (glibc_version, sizeof glibc_version, "%s", glibc);
+  unsigned int v = version_value (glibc);
+  for (size_t i = 0; i < nslacks && slack == NULL; i++)
+    if (v >= slacks[i].lo && v <= slacks[i].hi)
+      slack = &slacks[i];
 }
 
 /* ------------------------------------------------------------------ */
 /* Judging.  */
 
-static int *count_met, *count_missed, *count_unmeasured;
+static int *counts;		/* per verdict */
+static int partial;		/* targets judged on part of their points */
 
+/* One line of the summary; EXTRA (the peers' values, notes) follows the
+   verdict.  */
 static void
-line (const char *what, const char *measured, const char *goal, int state)
+line (const char *what, const char *measured, const char *goal,
+      enum verdict v, const char *extra)
 {
-  /* state: 1 met, 0 missed, -1 not measured */
-  printf ("%-52s %-24s %-10s %s\n", what, measured, goal,
-	  state > 0 ? "yes" : state == 0 ? "NO" : "-");
-  if (state > 0)
-    ++*count_met;
-  else if (state == 0)
-    ++*count_missed;
-  else
-    ++*count_unmeasured;
+  static const char *const word[] = { "yes", "NO", "-", "n/a" };
+  printf ("%-52s %-28s %-10s %s%s\n", what, measured, goal, word[v], extra);
+  counts[v]++;
 }
 
 /* A group whose points C judges: of one of its cases and its layout, and
@@ -506,28 +650,29 @@ x_of (const struct group *g, const struct point *p)
 }
 
 static int
-in_range (const struct target *t, const struct group *g, const struct point *p)
+in_range (const struct target *t, double x)
 {
-  return p->done && (!t->ranged || (x_of (g, p) >= t->lo
-				    && x_of (g, p) <= t->hi));
+  return !t->ranged || (x >= t->lo && x <= t->hi);
 }
 
 /* P for the summary: a distance, a distribution, or a size; the cold
-   groups name the function too, as one check may span memset and bzero.  */
+   groups name the function too, as one check may span memset and bzero,
+   and the hot ones the layout, if C spans both.  */
 static void
-point_text (const struct group *g, const struct point *p, char *buf,
-	    size_t len)
+point_text (const struct check *c, const struct group *g,
+	    const struct point *p, char *buf, size_t len)
 {
   char b[16];
+  fcb_format_size (b, sizeof b, (double) p->size);
   if (g->xkind == X_DISTANCE)
     snprintf (buf, len, "%ld", p->distance);
   else if (g->xkind == X_DIST)
     snprintf (buf, len, "%s", p->dist->name);
   else if (strcmp (g->cache, "cold") == 0)
-    snprintf (buf, len, "%s %s", func_names[g->func],
-	      fcb_format_size (b, sizeof b, (double) p->size));
+    snprintf (buf, len, "%s %s", func_names[g->func], b);
   else
-    snprintf (buf, len, "%zu B", p->size);
+    snprintf (buf, len, "%s%s%s", b, c->align ? "" : " ",
+	      c->align ? "" : g->align);
 }
 
 /* LABEL with {name} replaced by NAME and {measured} by MEASURED.  */
@@ -551,10 +696,96 @@ expand (const char *label, const char *name, const char *measured,
     }
 }
 
+/* The ratios of one contender over a target's points.  */
+struct tally
+{
+  size_t n;
+  double logsum, worst;
+  const struct group *wg;	/* where the worst is */
+  const struct point *wp;
+};
+
+static void
+tally_add (struct tally *t, const struct group *g, const struct point *p,
+	   double r)
+{
+  t->n++;
+  t->logsum += log (r);
+  if (t->wp == NULL || r > t->worst)
+    t->worst = r, t->wg = g, t->wp = p;
+}
+
+static double
+tally_value (const struct tally *t, enum statistic s)
+{
+  return s == STAT_GEOMEAN ? exp (t->logsum / (double) t->n) : t->worst;
+}
+
+/* The ratio of peer J at P, or NAN where that peer was not measured (a
+   peer without bzero).  */
+static double
+peer_ratio (const struct point *p, int j)
+{
+  int k = fcb_contender_index (p->cs, lib.peers[j].label);
+  return k < 0 ? NAN : fcb_ratio (p, k);
+}
+
+/* "  aocl-libmem 0.412" for every peer with a value: its ratio at point P,
+   or if P is NULL the statistic S of its tally PEERS[J].  */
+static void
+peers_text (const struct tally *peers, enum statistic s,
+	    const struct point *p, char *buf, size_t len)
+{
+  size_t o = 0;
+  buf[0] = 0;
+  for (int j = 0; j < lib.npeers && o < len; j++)
+    {
+      double v = p ? peer_ratio (p, j)
+		 : peers[j].n ? tally_value (&peers[j], s) : NAN;
+      if (!isnan (v))
+	o += (size_t) snprintf (buf + o, len - o, "  %s %.3f",
+				lib.peers[j].label, v);
+    }
+}
+
+/* The goal of T as it applies to this run: with the slack, if any.  */
+static double
+goal_of (const struct target *t)
+{
+  return t->goal + (slack ? slack->amount : 0);
+}
+
 static void
 goal_text (const struct target *t, char *buf, size_t len)
 {
-  snprintf (buf, len, "<= %.2f", t->goal);
+  snprintf (buf, len, "<= %.2f", goal_of (t));
+}
+
+/* Glibc's median time over the measured points of G.  */
+static double
+glibc_median (const struct group *g)
+{
+  double *t = malloc (g->count * sizeof *t);
+  if (t == NULL)
+    fcb_die ("out of memory");
+  unsigned int m = 0;
+  for (size_t i = g->first; i < g->first + g->count; i++)
+    if (points[i].done)
+      t[m++] = points[i].med[0];
+  double med = fcm_median (t, m);
+  free (t);
+  return med;
+}
+
+/* How many of the full run's points of G lie in T's range.  */
+static size_t
+full_points_in_range (const struct target *t, const struct group *g)
+{
+  static double x[FCB_MAX_POINTS];
+  size_t n = fcb_full_points (g->cid, x), in = 0;
+  for (size_t i = 0; i < n; i++)
+    in += in_range (t, x[i]);
+  return in;
 }
 
 /* Print the line of target T of check C, or for 'each' a line per
@@ -563,83 +794,105 @@ static void
 judge (const struct check *c, const struct target *t)
 {
   char goal[16], label[160], measured[96], name[64], b1[16], b2[16];
+  char extra[256], note[96] = "";
   goal_text (t, goal, sizeof goal);
-  double sum = 0, worst = 0, seen_hi = 0;
-  size_t n = 0;
-  const struct group *wg = NULL;
-  const struct point *wp = NULL;
+  struct tally fc = { 0 }, peers[MAX_PEERS];
+  memset (peers, 0, sizeof peers);
+  double seen_hi = 0, steepest = 0, cliff_lo = INFINITY, cliff_hi = 0;
+  size_t in_range_n = 0, full_n = 0;
   for (size_t gi = 0; gi < ngroups; gi++)
     {
       const struct group *g = &groups[gi];
       if (!judged (c, g))
 	continue;
+      double median = t->cliff > 0 ? glibc_median (g) : 0;
+      full_n += full_points_in_range (t, g);
       for (size_t i = g->first; i < g->first + g->count; i++)
 	{
 	  const struct point *p = &points[i];
-	  if (!in_range (t, g, p))
+	  double x = x_of (g, p);
+	  if (!p->done || !in_range (t, x))
 	    continue;
+	  in_range_n++;
+	  if (x > seen_hi)
+	    seen_hi = x;
+	  if (t->cliff > 0)
+	    {
+	      double steep = p->med[0] / median;
+	      steepest = steep > steepest ? steep : steepest;
+	      if (steep < t->cliff)
+		continue;
+	      cliff_lo = x < cliff_lo ? x : cliff_lo;
+	      cliff_hi = x > cliff_hi ? x : cliff_hi;
+	    }
 	  double r = fcb_ratio (p, 1);
-	  n++;
-	  sum += log (r);
-	  if (wp == NULL || r > worst)
-	    worst = r, wg = g, wp = p;
-	  if (x_of (g, p) > seen_hi)
-	    seen_hi = x_of (g, p);
+	  tally_add (&fc, g, p, r);
+	  for (int j = 0; j < lib.npeers; j++)
+	    if (!isnan (peer_ratio (p, j)))
+	      tally_add (&peers[j], g, p, peer_ratio (p, j));
 	  if (t->stat == STAT_EACH)
 	    {
-	      point_text (g, p, name, sizeof name);
+	      point_text (c, g, p, name, sizeof name);
 	      expand (t->label, name, "", label, sizeof label);
 	      snprintf (measured, sizeof measured, "%.3f", r);
-	      line (label, measured, goal, r <= t->goal);
+	      peers_text (NULL, t->stat, p, extra, sizeof extra);
+	      line (label, measured, goal, r <= goal_of (t) ? MET : MISSED,
+		    extra);
 	    }
 	}
     }
-  if (n == 0)
-    line (c->title, "not measured", goal, -1);
-  if (n == 0 || t->stat == STAT_EACH)
-    return;
+  if (in_range_n == 0)
+    {
+      line (c->title, "not measured", goal, NOT_MEASURED, "");
+      return;
+    }
   snprintf (measured, sizeof measured, "%s-%s",
 	    fcb_format_size (b1, sizeof b1, t->lo),
 	    fcb_format_size (b2, sizeof b2, seen_hi));
   expand (t->label, "", measured, label, sizeof label);
-  if (t->stat == STAT_GEOMEAN)
+  if (in_range_n < full_n)
     {
-      double gm = exp (sum / (double) n);
-      snprintf (measured, sizeof measured, "%.3f", gm);
-      line (label, measured, goal, gm <= t->goal);
+      partial++;
+      snprintf (note, sizeof note, "  (on %zu of the full run's %zu %s)",
+		in_range_n, full_n,
+		c->cases == 1u << CASE_MEMCPY_DISTANCE ? "distances" : "points");
     }
+  if (fc.n == 0)
+    {
+      /* A cliff target where glibc has none.  */
+      snprintf (extra, sizeof extra, "  (glibc's slowest is %.1fx its "
+		"median)%s", steepest, note);
+      line (label, "no cliff in glibc", goal, NOT_APPLICABLE, extra);
+      return;
+    }
+  if (t->stat == STAT_EACH)
+    return;
+  double v = tally_value (&fc, t->stat);
+  if (t->stat == STAT_GEOMEAN)
+    snprintf (measured, sizeof measured, "%.3f", v);
   else
     {
-      point_text (wg, wp, name, sizeof name);
-      snprintf (measured, sizeof measured, "%.3f at %s", worst, name);
-      line (label, measured, goal, worst <= t->goal);
+      point_text (c, fc.wg, fc.wp, name, sizeof name);
+      snprintf (measured, sizeof measured, "%.3f at %s", v, name);
     }
+  if (t->cliff > 0)
+    {
+      size_t len = strlen (note);
+      snprintf (note + len, sizeof note - len, "  (the cliff: %zu of them, "
+		"from %g to %g)", fc.n, cliff_lo, cliff_hi);
+    }
+  peers_text (peers, t->stat, NULL, extra, sizeof extra);
+  size_t len = strlen (extra);
+  snprintf (extra + len, sizeof extra - len, "%s", note);
+  line (label, measured, goal, v <= goal_of (t) ? MET : MISSED, extra);
 }
 
-void
-fcb_judge_targets (int *met, int *missed, int *unmeasured)
+static void
+judge_checks (const struct check_list *l)
 {
-  count_met = met;
-  count_missed = missed;
-  count_unmeasured = unmeasured;
-  if (targets_path[0] == 0)
+  for (size_t i = 0; i < l->n; i++)
     {
-      printf ("no targets: no %s found (looked in %s)\n", TARGETS_FILE,
-	      fcb_data_places_text ());
-      return;
-    }
-  if (chosen == NULL)
-    {
-      printf ("no target set of %s applies to this CPU\n", targets_path);
-      return;
-    }
-  printf ("target set '%s' (%s) from %s\n", chosen->name,
-	  chosen->condition[0] ? chosen->condition
-	  : "no CPU condition: the fallback", targets_path);
-  printf ("%-52s %-24s %-10s %s\n", "target", "measured", "goal", "met");
-  for (size_t i = 0; i < chosen->nchecks; i++)
-    {
-      const struct check *c = &chosen->checks[i];
+      const struct check *c = &l->v[i];
       int ran = 0;
       for (size_t gi = 0; gi < ngroups; gi++)
 	ran |= judged (c, &groups[gi]);
@@ -648,8 +901,59 @@ fcb_judge_targets (int *met, int *missed, int *unmeasured)
       if (!ran && c->ntargets == 1)
 	goal_text (&c->targets[0], goal, sizeof goal);
       if (!ran)
-	line (c->title, "not measured", goal, -1);
+	line (c->title, "not measured", goal, NOT_MEASURED, "");
       for (size_t k = 0; ran && k < c->ntargets; k++)
 	judge (c, &c->targets[k]);
     }
+}
+
+/* Which set applies and why, and whether a slack raised the goals.  */
+static void
+print_choice (void)
+{
+  printf ("target set '%s' (line %u) from %s\n", chosen->name, chosen->line,
+	  targets_path);
+  if (chosen_by != NULL)
+    printf ("  applies: this CPU, %s, meets %s\n", cpu_text, chosen_by->text);
+  else
+    {
+      printf ("  applies: the fallback; this CPU, %s, meets no earlier set's"
+	      " condition", cpu_text);
+      for (const struct target_set *s = sets; s < chosen; s++)
+	printf ("%s%s", s == sets ? " (" : ", ", s->name);
+      printf ("%s\n", chosen == sets ? "" : ")");
+    }
+  if (slack != NULL)
+    printf ("  goals: each raised by %.2f, as the slack line %u "
+	    "(glibc=%s) says for the glibc measured, %s\n", slack->amount,
+	    slack->line, slack->versions, glibc_version);
+  else
+    printf ("  goals: as written; no slack line is for the glibc measured, "
+	    "%s\n", glibc_version);
+}
+
+void
+fcb_judge_targets (int count[VERDICTS])
+{
+  counts = count;
+  if (targets_path[0] == 0)
+    {
+      printf ("no targets: no %s found (looked in %s)\n", TARGETS_FILE,
+	      fcb_data_places_text ());
+      return;
+    }
+  if (chosen == NULL)
+    {
+      printf ("no target set of %s applies to this CPU (%s)\n", targets_path,
+	      cpu_text);
+      return;
+    }
+  print_choice ();
+  printf ("%-52s %-28s %-10s %s\n", "target", "measured", "goal", "met");
+  judge_checks (&chosen->checks);
+  judge_checks (&common);
+  if (partial > 0)
+    printf ("%d target%s judged on part of the full run's points (quick "
+	    "mode); run without --quick to judge %s in full\n", partial,
+	    partial == 1 ? "" : "s", partial == 1 ? "it" : "them");
 }

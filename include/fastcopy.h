@@ -20,7 +20,8 @@ extern "C" {
 enum fastcopy_family
 {
   FASTCOPY_FAMILY_COPY = 0,	/* memmove, memcpy, mempcpy and their _chk forms */
-  FASTCOPY_FAMILY_CLEAR = 1	/* memset, bzero, explicit_bzero and _chk forms */
+  FASTCOPY_FAMILY_CLEAR = 1,	/* memset, bzero, explicit_bzero and _chk forms */
+  FASTCOPY_FAMILY_ALL = 2	/* settings only: both families (policy) */
 };
 #define FASTCOPY_FAMILY_COUNT 2
 
@@ -174,7 +175,8 @@ enum fastcopy_setting_type
 {
   FASTCOPY_SETTING_IMPL = 0,	/* "auto", "seed" or an implementation */
   FASTCOPY_SETTING_SIZE = 1,	/* bytes, or "never" */
-  FASTCOPY_SETTING_BOOL = 2	/* "on" or "off" */
+  FASTCOPY_SETTING_BOOL = 2,	/* "on" or "off" */
+  FASTCOPY_SETTING_POLICY = 3	/* "auto" or the name of a policy row */
 };
 
 /* The threshold value "never".  */

@@ -170,7 +170,8 @@ build_policy_view (void)
 	  for (int k = 0; k < FC_KEY_COUNT; k++)
 	    {
 	      char a[32];
-	      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL)
+	      if (fc_key_type (k) != FASTCOPY_SETTING_SIZE
+		  && fc_key_type (k) != FASTCOPY_SETTING_BOOL)
 		continue;
 	      if (fc_key_type (k) == FASTCOPY_SETTING_BOOL)
 		snprintf (a, sizeof a, "%s", r->value[k] ? "on" : "off");
@@ -301,13 +302,29 @@ key_names (char *buf, size_t size)
 			      fc_key_name (k));
 }
 
+/* "amd-zen5, amd-zen4, ...": every policy row's name.  */
+static void
+policy_names (char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (int t = 0; t < FC_TABLE_COUNT; t++)
+    {
+      size_t n;
+      const struct fc_policy_row *rows = fc_policy_rows ((enum fc_table) t, &n);
+      for (size_t i = 0; i < n && len < size; i++)
+	len += (size_t) snprintf (buf + len, size - len, "%s%s",
+				  len ? ", " : "", rows[i].name);
+    }
+}
+
 /* The message of diagnostic D, without its origin.  */
 static void
 format_message (const struct fc_diag *d, char *buf, size_t size)
 {
   const char *key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : "";
   const char *t = d->text;
-  char list[200], a[32];
+  char list[400], a[32];
   switch (d->code)
     {
     case FC_E_OPEN:
@@ -361,6 +378,16 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
       impl_names (fc_key_family (d->key), list, sizeof list);
       snprintf (buf, size, "%s: unknown implementation '%s' (known: %s): "
 		"ignored", key, t, list);
+      break;
+    case FC_E_UNKNOWN_POLICY:
+      policy_names (list, sizeof list);
+      snprintf (buf, size, "%s: unknown policy row '%s' (known: auto, %s): "
+		"ignored", key, t, list);
+      break;
+    case FC_E_POLICY_UNUSABLE:
+      feature_names_of (d->num, list, sizeof list);
+      snprintf (buf, size, "%s: row '%s' chooses implementations this CPU "
+		"cannot run (no %s): ignored", key, t, list);
       break;
     case FC_E_IMPL_UNUSABLE:
       feature_names_of (d->num, list, sizeof list);
@@ -534,8 +561,10 @@ static int
 setting_used (int key)
 {
   unsigned int trait = fc_key_trait (key);
+  if (trait == 0)
+    return 1;
   unsigned int traits = fc_impl_table[fc_load.plan.impl[fc_key_family (key)]].traits;
-  return trait == 0 || (traits & trait) != 0;
+  return (traits & trait) != 0;
 }
 
 static const char *
@@ -569,6 +598,13 @@ build_settings_view (void)
 	  s->number = 0;
 	  snprintf (p->value, sizeof p->value, "%s",
 		    choice_name (it->set ? it->value : FC_CHOICE_AUTO));
+	  snprintf (p->default_value, sizeof p->default_value, "auto");
+	  break;
+	case FASTCOPY_SETTING_POLICY:
+	  s->number = 0;
+	  snprintf (p->value, sizeof p->value, "%s",
+		    it->set && fc_policy_chosen (it->value)
+		    ? fc_policy_chosen (it->value)->name : "auto");
 	  snprintf (p->default_value, sizeof p->default_value, "auto");
 	  break;
 	case FASTCOPY_SETTING_BOOL:

@@ -9,7 +9,7 @@
 #ifndef FASTCOPY_LOAD_STATE_H
 #define FASTCOPY_LOAD_STATE_H 1
 
-#include "policy.h"
+#include "plan.h"
 
 struct fc_load
 {

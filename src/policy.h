@@ -1,7 +1,6 @@
-/* The policy: the tables of policy.def and policy-seed.def, and the pure
-   function that turns a CPU and the settings into a plan -- which
-   implementation each family gets, from which row, with which thresholds.
-   resolve.c commits a plan; api.c reports it.
+/* The policy: the tables of policy.def and policy-seed.def, rows of CPU
+   conditions and the implementations and thresholds for such CPUs.
+   plan.h turns a row and the settings into a plan.
 
    Everything FC_EARLY runs inside the IFUNC resolvers: rows hold their
    texts as arrays, not pointers, so reading them needs no relocation.  */
@@ -10,7 +9,6 @@
 #define FASTCOPY_POLICY_H 1
 
 #include "fastcopy-internal.h"
-#include "settings.h"
 
 #define FC_ANY 0xffffffffu
 
@@ -52,53 +50,20 @@ fc_policy_match (const struct fastcopy_cpu *cpu, enum fc_table table);
 FC_HIDDEN FC_EARLY size_t fc_policy_size (const struct fastcopy_cpu *cpu,
 					  unsigned long long value);
 
-struct fc_plan
-{
-  unsigned char impl[FASTCOPY_FAMILY_COUNT];	/* enum fc_impl_id */
-  const struct fc_policy_row *row[FASTCOPY_FAMILY_COUNT];
-				/* the row that chose it; NULL when a setting
-				   named the implementation */
-  struct fc_tunables values;	/* thresholds, settings applied */
-  struct fc_tunables defaults;	/* the same without the settings */
-};
+/* The value of an IMPL key (copy, clear): the rule or the implementation
+   it names.  */
+#define FC_CHOICE_AUTO 0ull
+#define FC_CHOICE_SEED 1ull
+#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
 
-/* The plan for CPU under SETTINGS (fc_load.settings.merged or another
-   layer).
-   Settings were checked when parsed: an implementation they name can run
-   on this CPU.  */
-FC_HIDDEN FC_EARLY void fc_plan_make (const struct fastcopy_cpu *cpu,
-				      const struct fc_layer *settings,
-				      struct fc_plan *plan);
-
-/* Only the thresholds, for PLAN's implementations and rows as they are
-   (resolve.c keeps an implementation it cannot rebind).  */
-FC_HIDDEN FC_EARLY void fc_plan_thresholds (const struct fastcopy_cpu *cpu,
-					    const struct fc_layer *settings,
-					    struct fc_plan *plan);
-
-/* The key of type IMPL of FAMILY (copy, clear).  */
-FC_HIDDEN FC_EARLY int fc_impl_key (enum fastcopy_family family);
-
-/* The key of FAMILY whose trait is TRAIT (FC_TRAIT_REP, FC_TRAIT_NT), or
-   -1.  */
-FC_HIDDEN int fc_family_key (enum fastcopy_family family, unsigned int trait);
-
-/* Why FAMILY got its implementation, into BUF: the row's reason, or the
-   setting that chose it ("FASTCOPY item 2: copy=erms").  PATH is the
-   configuration file the settings came from.  */
-FC_HIDDEN void fc_plan_reason (const struct fc_plan *plan,
-			       const struct fc_layer *settings,
-			       const char *path, enum fastcopy_family family,
-			       char *buf, size_t size);
-
-/* Warnings about PLAN under SETTINGS, into DIAGS: a REP window that the
-   streaming threshold closes, for a variant that reads both.  */
-FC_HIDDEN void fc_plan_warnings (const struct fc_plan *plan,
-				 const struct fc_layer *settings,
-				 struct fc_diags *diags);
-
-/* The same check for the values one layer gives (fastcopy-info --check).  */
-FC_HIDDEN void fc_layer_warnings (const struct fc_layer *layer,
-				  struct fc_diags *diags);
+/* The value of the policy setting (keys.def) that names a row: the row
+   named NAME (LEN bytes) in either table, or FC_CHOICE_AUTO when there is
+   none; and back.  */
+#define FC_CHOICE_ROW(table, index) \
+  (1ull + ((unsigned long long) (table) << 8) + (unsigned long long) (index))
+FC_HIDDEN FC_EARLY unsigned long long fc_policy_find (const char *name,
+						      size_t len);
+FC_HIDDEN FC_EARLY const struct fc_policy_row *
+fc_policy_chosen (unsigned long long choice);
 
 #endif

@@ -336,6 +336,21 @@ parse_bool (const char *s, size_t n, unsigned long long *out)
   return 0;
 }
 
+/* The CPU features implementation ID needs.  */
+static FC_EARLY unsigned long long
+impl_requires (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
+    case FC_IMPL_##id: return (requires);
+#include "impl-list.def"
+#undef FC_IMPL
+    default:
+      return 0;
+    }
+}
+
 /* An implementation of FAMILY by name: "auto", "seed" or a name from
    impl-list.def.  *MISSING gets the CPU features it lacks here.  */
 static FC_EARLY int
@@ -363,6 +378,28 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
 #include "impl-list.def"
 #undef FC_IMPL
   return FC_E_UNKNOWN_IMPL;
+}
+
+/* A policy row by name, or "auto".  *MISSING gets the CPU features its
+   implementations need and this CPU lacks.  */
+static FC_EARLY int
+parse_policy (const char *s, size_t n, unsigned long long *out,
+	      unsigned long long *missing)
+{
+  if (equal (s, n, "auto"))
+    {
+      *out = FC_CHOICE_AUTO;
+      return 0;
+    }
+  *out = fc_policy_find (s, n);
+  const struct fc_policy_row *row = fc_policy_chosen (*out);
+  if (row == NULL)
+    return FC_E_UNKNOWN_POLICY;
+  unsigned long long have = fc_cpu_init ()->features;
+  *missing = (impl_requires ((enum fc_impl_id) row->value[FC_KEY_COPY])
+	      | impl_requires ((enum fc_impl_id) row->value[FC_KEY_CLEAR]))
+	     & ~have;
+  return *missing != 0 ? FC_E_POLICY_UNUSABLE : 0;
 }
 
 /* One "key = value" item, KEY and VALUE trimmed.  Errors leave LAYER as it
@@ -397,6 +434,9 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
       break;
     case FASTCOPY_SETTING_BOOL:
       err = parse_bool (val, vlen, &v);
+      break;
+    case FASTCOPY_SETTING_POLICY:
+      err = parse_policy (val, vlen, &v, &missing);
       break;
     default:
       err = parse_size (val, vlen, &v);

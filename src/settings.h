@@ -20,7 +20,7 @@
 #ifndef FASTCOPY_SETTINGS_H
 #define FASTCOPY_SETTINGS_H 1
 
-#include "fastcopy-internal.h"
+#include "policy.h"
 
 /* The system configuration file.  Makefile.am passes $(sysconfdir).  */
 #ifndef FC_SYSCONF_PATH
@@ -74,6 +74,9 @@ enum fc_diag_code
   FC_E_PATH_TOO_LONG,		/* FASTCOPY_CONFIG longer than FC_PATH_MAX */
   FC_E_PATH_RELATIVE,		/* FASTCOPY_CONFIG is not an absolute path */
   FC_E_LOAD_TIME,		/* fastcopy_set of an implementation key */
+  FC_E_UNKNOWN_POLICY,		/* key, text: the name */
+  FC_E_POLICY_UNUSABLE,		/* key, text: the name; num: missing
+				   features */
   /* Warnings: applied, but probably not what was meant.  */
   FC_W_FIRST = 64,
   FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
@@ -173,12 +176,6 @@ struct fc_settings_scratch
   struct fc_diags diags;
 };
 extern FC_HIDDEN struct fc_settings_scratch fc_settings_scratch;
-
-/* The value of an IMPL key (copy, clear): the rule or the implementation
-   it names.  */
-#define FC_CHOICE_AUTO 0ull
-#define FC_CHOICE_SEED 1ull
-#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
 
 /* The parser.  */
 FC_HIDDEN FC_EARLY void fc_parser_init (struct fc_parser *p,

@@ -17,7 +17,8 @@
 static const char *
 family_name (enum fastcopy_family f)
 {
-  return f == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+  return f == FASTCOPY_FAMILY_COPY ? "copy"
+	 : f == FASTCOPY_FAMILY_CLEAR ? "clear" : "all";
 }
 
 static const char *
@@ -37,7 +38,8 @@ static const char *
 type_name (enum fastcopy_setting_type t)
 {
   return t == FASTCOPY_SETTING_IMPL ? "implementation"
-	 : t == FASTCOPY_SETTING_SIZE ? "size" : "bool";
+	 : t == FASTCOPY_SETTING_SIZE ? "size"
+	 : t == FASTCOPY_SETTING_POLICY ? "policy" : "bool";
 }
 
 static const char *

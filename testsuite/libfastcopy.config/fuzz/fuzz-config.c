@@ -51,7 +51,10 @@ check_layer (const struct fc_layer *l, unsigned int max_line)
       if (!it->set)
 	continue;
       CHECK (it->line >= 1 && it->line <= max_line);
-      if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
+      if (fc_key_type (k) == FASTCOPY_SETTING_POLICY)
+	CHECK (it->value == FC_CHOICE_AUTO
+	       || fc_policy_chosen (it->value) != NULL);
+      else if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
 	{
 	  if (it->value >= FC_CHOICE_IMPL (0))
 	    {

@@ -1,0 +1,184 @@
+/* The plan (plan.h): a pure function of the CPU, the policy rows and the
+   settings, which writes only the plan it is given; and, for the tools,
+   why it chose what it chose and what looks wrong in it.  */
+
+#include <stdint.h>
+#include <stdio.h>
+#include "plan.h"
+
+int
+fc_impl_key (enum fastcopy_family family)
+{
+  return family == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
+}
+
+/* impl-list.def's own_rep of ID.  */
+static FC_EARLY unsigned long long
+own_rep (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+    case FC_IMPL_##id: return own_rep;
+#include "impl-list.def"
+#undef FC_IMPL
+    default:
+      return FC_ROW;
+    }
+}
+
+/* The auto row the policy setting names, or else the one this CPU
+   matches.  */
+static FC_EARLY const struct fc_policy_row *
+policy_row (const struct fastcopy_cpu *cpu, const struct fc_layer *settings)
+{
+  const struct fc_item *it = &settings->item[FC_KEY_POLICY];
+  const struct fc_policy_row *row = it->set ? fc_policy_chosen (it->value)
+					    : NULL;
+  return row != NULL ? row : fc_policy_match (cpu, FC_TABLE_AUTO);
+}
+
+void
+fc_plan_make (const struct fastcopy_cpu *cpu, const struct fc_layer *settings,
+	      struct fc_plan *plan)
+{
+  const struct fc_policy_row *named = policy_row (cpu, settings);
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      int key = fc_impl_key ((enum fastcopy_family) f);
+      const struct fc_item *it = &settings->item[key];
+      if (it->set && it->value >= FC_CHOICE_IMPL (0))
+	{
+	  plan->impl[f] = (unsigned char) (it->value - FC_CHOICE_IMPL (0));
+	  plan->row[f] = NULL;
+	  continue;
+	}
+      const struct fc_policy_row *row
+	= it->set && it->value == FC_CHOICE_SEED
+	  ? fc_policy_match (cpu, FC_TABLE_SEED) : named;
+      plan->impl[f] = (unsigned char) row->value[key];
+      plan->row[f] = row;
+    }
+  fc_plan_thresholds (cpu, settings, plan);
+}
+
+/* Thresholds come from the row that chose the family's implementation, or,
+   when a setting named it, from the policy's row; an implementation the
+   row did not choose brings its own REP threshold if it has one (erms).
+   Then the settings override.  */
+void
+fc_plan_thresholds (const struct fastcopy_cpu *cpu,
+		    const struct fc_layer *settings, struct fc_plan *plan)
+{
+  const struct fc_policy_row *named = NULL;
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      enum fastcopy_setting_type type = fc_key_type (k);
+      if (type != FASTCOPY_SETTING_SIZE && type != FASTCOPY_SETTING_BOOL)
+	continue;
+      enum fastcopy_family f = fc_key_family (k);
+      const struct fc_policy_row *row = plan->row[f];
+      if (row == NULL)
+	{
+	  if (named == NULL)
+	    named = policy_row (cpu, settings);
+	  row = named;
+	}
+      enum fc_impl_id impl = (enum fc_impl_id) plan->impl[f];
+      unsigned long long v = row->value[k];
+      if (fc_key_trait (k) == FC_TRAIT_REP
+	  && row->value[fc_impl_key (f)] != impl && own_rep (impl) != FC_ROW)
+	v = own_rep (impl);
+      plan->defaults.value[k] = fc_policy_size (cpu, v);
+      const struct fc_item *it = &settings->item[k];
+      plan->values.value[k] = it->set ? (size_t) it->value
+				      : plan->defaults.value[k];
+    }
+}
+
+int
+fc_family_key (enum fastcopy_family family, unsigned int trait)
+{
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    if (fc_key_family (k) == family && fc_key_trait (k) == trait)
+      return k;
+  return -1;
+}
+
+void
+fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
+		const char *path, enum fastcopy_family family, char *buf,
+		size_t size)
+{
+  int key = fc_impl_key (family);
+  const struct fc_item *it = &settings->item[key];
+  const struct fc_policy_row *row = plan->row[family];
+  const char *row_reason = row ? row->reason : "";
+  if (!it->set || (it->value == FC_CHOICE_AUTO && row != NULL
+		   && settings->item[FC_KEY_POLICY].set))
+    {
+      /* The row chose it: the policy's, or the one a setting named.  */
+      key = FC_KEY_POLICY;
+      it = &settings->item[key];
+      if (!it->set)
+	{
+	  snprintf (buf, size, "%s", row_reason);
+	  return;
+	}
+    }
+  char origin[FC_PATH_MAX + 32];
+  if (it->src == FC_SRC_FILE)
+    snprintf (origin, sizeof origin, "%s:%u", path, it->line);
+  else
+    snprintf (origin, sizeof origin, "FASTCOPY item %u", it->line);
+  if (key == FC_KEY_POLICY)
+    snprintf (buf, size, "%s: policy=%s; %s", origin, row->name, row_reason);
+  else if (it->value == FC_CHOICE_AUTO || it->value == FC_CHOICE_SEED)
+    snprintf (buf, size, "%s: %s=%s; %s", origin, fc_key_name (key),
+	      it->value == FC_CHOICE_AUTO ? "auto" : "seed", row_reason);
+  else
+    snprintf (buf, size, "%s: %s=%s", origin, fc_key_name (key),
+	      fc_impl_table[plan->impl[family]].name);
+}
+
+void
+fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
+		  struct fc_diags *diags)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      unsigned int traits = fc_impl_table[plan->impl[f]].traits;
+      int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);
+      int nt = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_NT);
+      if (rep < 0 || nt < 0 || (traits & (FC_TRAIT_REP | FC_TRAIT_NT))
+			       != (FC_TRAIT_REP | FC_TRAIT_NT))
+	continue;
+      const struct fc_item *rep_it = &settings->item[rep];
+      const struct fc_item *nt_it = &settings->item[nt];
+      size_t rep_v = plan->values.value[rep], nt_v = plan->values.value[nt];
+      if ((rep_it->set || nt_it->set) && rep_v != SIZE_MAX && rep_v >= nt_v)
+	{
+	  const struct fc_item *who = rep_it->set ? rep_it : nt_it;
+	  fc_diag_add (diags, FC_W_REP_ABOVE_NT, who->src, who->line, rep,
+		       nt_v, "", 0);
+	}
+    }
+}
+
+void
+fc_layer_warnings (const struct fc_layer *layer, struct fc_diags *diags)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);
+      int nt = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_NT);
+      if (rep < 0 || nt < 0)
+	continue;
+      const struct fc_item *rep_it = &layer->item[rep];
+      const struct fc_item *nt_it = &layer->item[nt];
+      if (rep_it->set && nt_it->set && rep_it->value != FC_NEVER
+	  && rep_it->value >= nt_it->value)
+	fc_diag_add (diags, FC_W_REP_ABOVE_NT, rep_it->src, rep_it->line, rep,
+		     nt_it->value, "", 0);
+    }
+}

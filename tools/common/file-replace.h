@@ -1,7 +1,7 @@
 /* Replacing a system file the careful way: readers see the old contents
    or the new ones, never a partial file, and two writers that take the
    directory lock cannot lose each other's change.  fastcopy-preload edits
-   /etc/ld.so.preload with it.  */
+   /etc/ld.so.preload with it, fastcopy-tune --write fastcopy.conf.  */
 
 #ifndef FC_TOOLS_FILE_REPLACE_H
 #define FC_TOOLS_FILE_REPLACE_H

@@ -5,16 +5,14 @@
 # without fastcopy-preload: the Debian prerm of libfastcopy1 and the RPM
 # %preun of libfastcopy include this file.  POSIX sh plus coreutils only
 # (Debian: essential packages only).  packaging/test-preload-edit.sh checks
-# that it and tools/fastcopy-preload.c give the same bytes.
+# that it and fastcopy-preload give the same bytes.
 #
-# An entry is libfastcopy's when its last component is libfastcopy.so.1 or
-# starts with libfastcopy.so.1. and it is bare or in /usr/$LIB, /$LIB (or
-# ${LIB}), /usr/lib/x86_64-linux-gnu, /lib/x86_64-linux-gnu, /usr/lib64 or
-# /lib64.  A line holding only such entries goes with its newline; from a
-# line that also names other libraries only these names go, each with the
-# separators in front of it (for the line's first name: after it).  Every
-# other byte stays, comments and a missing final newline included.  A file
-# left empty is removed.
+# Which entries are libfastcopy's: the two lists below.  A line holding
+# only such entries goes with its newline; from a line that also names
+# other libraries only these names go, each with the separators in front of
+# it (for the line's first name: after it).  Every other byte stays,
+# comments and a missing final newline included.  A file left empty is
+# removed.
 #
 # The new file is written next to the old one, gets its mode and owner, is
 # synced, renamed over it, and the directory is synced: a program starting
@@ -24,22 +22,50 @@
 # Returns 0 when done (or nothing to do), 1 after an error message; the file
 # is then unchanged.
 
+# The rule, stated here only: the tools' C tables are generated from these
+# two lists (tools/common/preload-rule.sh), and
+# tools/common/test-preload-rule.sh checks that the shell and the C code
+# agree.  An entry is libfastcopy's when its last component matches one of
+# the file-name patterns and the part before it (with its last '/') is
+# empty, a bare name that ld.so looks up itself, or matches one of the
+# directory patterns.  One shell pattern a line; $LIB and ${LIB} are
+# ld.so's, written as such in the file.
+_fastcopy_preload_names='libfastcopy.so.1
+libfastcopy.so.1.*'
+_fastcopy_preload_dirs='/usr/$LIB/
+/$LIB/
+/usr/${LIB}/
+/${LIB}/
+/usr/lib/x86_64-linux-gnu/
+/lib/x86_64-linux-gnu/
+/usr/lib64/
+/lib64/'
+
+# _fastcopy_preload_matches WORD PATTERNS: WORD matches a line of PATTERNS.
+_fastcopy_preload_matches ()
+{
+    _fc_lf='
+'
+    _fc_pats=$2
+    while [ -n "$_fc_pats" ]; do
+        _fc_pat=${_fc_pats%%"$_fc_lf"*}
+        _fc_pats=${_fc_pats#"$_fc_pat"}
+        _fc_pats=${_fc_pats#"$_fc_lf"}
+        case $1 in
+            $_fc_pat) return 0 ;;
+        esac
+    done
+    return 1
+}
+
 _fastcopy_preload_ours ()
 {
     case $1 in
         */*) _fc_d=${1%/*}/ _fc_b=${1##*/} ;;
         *) _fc_d= _fc_b=$1 ;;
     esac
-    case $_fc_b in
-        libfastcopy.so.1|libfastcopy.so.1.*) ;;
-        *) return 1 ;;
-    esac
-    case $_fc_d in
-        ''|'/usr/$LIB/'|'/$LIB/'|'/usr/${LIB}/'|'/${LIB}/'|\
-        /usr/lib/x86_64-linux-gnu/|/lib/x86_64-linux-gnu/|/usr/lib64/|/lib64/)
-            return 0 ;;
-    esac
-    return 1
+    _fastcopy_preload_matches "$_fc_b" "$_fastcopy_preload_names" || return 1
+    [ -z "$_fc_d" ] || _fastcopy_preload_matches "$_fc_d" "$_fastcopy_preload_dirs"
 }
 
 # Filter standard input to standard output.  $1: "yes" when the input ends
@@ -98,7 +124,7 @@ fastcopy_preload_remove ()
         _fc_file=$(readlink -f -- "$_fc_file") || return 0
     fi
     [ -f "$_fc_file" ] || return 0
-    grep -q 'libfastcopy\.so\.1' "$_fc_file" || return 0
+    grep -q libfastcopy "$_fc_file" || return 0
     _fc_dir=$(dirname -- "$_fc_file")
     _fc_locked=
     if command -v flock >/dev/null 2>&1 && command exec 9<"$_fc_dir"; then

@@ -11,8 +11,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "fastcopy.h"
+#include "common/preload-entry.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
+#ifndef FASTCOPY_LIBDIR
+# error "FASTCOPY_LIBDIR must name the directory the library is installed in"
+#endif
 
 static const char *
 family_name (enum fastcopy_family f)
@@ -143,8 +147,9 @@ json_bool_field (const char *key, int v, int *first)
 /* Preloading: is this process's libfastcopy preloaded, and is it listed in
    /etc/ld.so.preload?  An entry names it when dlopen with RTLD_NOLOAD (which
    expands $LIB and $PLATFORM as ld.so does, and finds sonames) returns the
-   handle of the library loaded here; an entry whose file name starts with
-   libfastcopy.so names some libfastcopy.  */
+   handle of the library loaded here; another entry names some libfastcopy
+   when it is libfastcopy's by the rule that fastcopy-preload and the package
+   scripts follow (tools/common/preload-entry.c).  */
 
 struct preload_list
 {
@@ -161,9 +166,7 @@ static void
 examine_entry (struct preload_list *l, const char *entry)
 {
   void *h = dlopen (entry, RTLD_LAZY | RTLD_NOLOAD);
-  const char *base = strrchr (entry, '/');
-  base = base != NULL ? base + 1 : entry;
-  int named = strncmp (base, "libfastcopy.so", 14) == 0;
+  int named = preload_entry_is_ours (entry, strlen (entry), FASTCOPY_LIBDIR);
   if (h != NULL)
     {
       int same = h == self_handle;
@@ -182,13 +185,37 @@ examine_entry (struct preload_list *l, const char *entry)
     }
 }
 
-/* Entries are separated by white space or colons, as ld.so reads both.  */
+/* LD_PRELOAD: entries are separated by white space or colons, as ld.so
+   reads both.  */
 static void
 examine_list (struct preload_list *l, char *text)
 {
   for (char *tok = strtok (text, " \t\n:"); tok != NULL;
        tok = strtok (NULL, " \t\n:"))
     examine_entry (l, tok);
+}
+
+/* /etc/ld.so.preload: the same, and a '#' starts a comment that runs to
+   the end of its line.  */
+static void
+examine_file (struct preload_list *l, const char *text, size_t len)
+{
+  const char *end = text + len;
+  for (const char *line = text; line < end;)
+    {
+      const char *nl = memchr (line, '\n', (size_t) (end - line));
+      size_t n = nl != NULL ? (size_t) (nl - line) : (size_t) (end - line);
+      struct preload_scan s;
+      preload_scan_start (&s, line, n);
+      while (preload_scan_next (&s))
+	{
+	  char *entry = strndup (s.entry, s.entry_len);
+	  if (entry != NULL)
+	    examine_entry (l, entry);
+	  free (entry);
+	}
+      line += n + 1;
+    }
 }
 
 static void
@@ -219,12 +246,11 @@ find_preloads (struct preload_list *env, struct preload_list *file)
   else if (f != NULL)
     {
       file->present = 1;
-      char *text = malloc (65537);
+      char *text = malloc (65536);
       if (text != NULL)
 	{
 	  size_t n = fread (text, 1, 65536, f);
-	  text[n] = 0;
-	  examine_list (file, text);
+	  examine_file (file, text, n);
 	  free (text);
 	}
       fclose (f);

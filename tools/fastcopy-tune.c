@@ -587,9 +587,17 @@ compare (const struct result *res)
 /* ------------------------------------------------------------------------ */
 /* Installing the settings: the user's lines and comments stay; the first
    line of each key set is replaced, later ones are commented out (the last
-   one would win); keys not yet there are appended.  Written to a temporary
-   file in the same directory, checked with the library's parser, fsync'd,
-   renamed over the file, and the directory fsync'd.  */
+   one would win); keys not yet there are appended.  The file is read and
+   replaced under its directory's lock, the one fastcopy-preload and the
+   package scripts take too, so that no writer loses another's change; the
+   new contents go to a temporary file in the same directory, are checked
+   with the library's parser, fsync'd and renamed over the file, and the
+   directory is fsync'd (tools/common/file-replace.c).  */
+
+#include "common/file-replace.h"
+
+/* The name that messages from tools/common/ start with.  */
+const char tool_name[] = "fastcopy-tune";
 
 static char *
 read_file (const char *path, size_t *len, struct stat *st, int *exists)
@@ -661,6 +669,20 @@ count_errors (const char *path)
   return fastcopy_check_config (path, 0, NULL, NULL);
 }
 
+/* file_replace's last check: the new file TMP must not have more errors
+   than the old one, whose count is at ARG.  */
+static int
+no_more_errors (const char *tmp, void *arg)
+{
+  int old_errors = *(const int *) arg;
+  int new_errors = count_errors (tmp);
+  if (new_errors <= old_errors)
+    return 0;
+  fprintf (stderr, "%s: the new file would have %d errors (the old one had "
+	   "%d); nothing written\n", progname, new_errors, old_errors);
+  return 1;
+}
+
 static void
 write_config (const char *path, int n, char *const *keys,
 	      char *const *values, const char *header)
@@ -668,27 +690,23 @@ write_config (const char *path, int n, char *const *keys,
   char resolved[PATH_MAX];
   if (realpath (path, resolved) != NULL)
     path = resolved;		/* write through a symlink to its target */
+  char *dir_copy = strdup (path);
+  if (dir_copy == NULL)
+    die ("out of memory");
+  const char *dir = dirname (dir_copy);
+  if (dir_lock (dir) != 0)
+    exit (1);
   struct stat st;
   int exists;
   size_t len;
   char *old = read_file (path, &len, &st, &exists);
   int old_errors = exists ? count_errors (path) : 0;
 
-  char *dir_copy = strdup (path);
-  if (dir_copy == NULL)
-    die ("out of memory");
-  const char *dir = dirname (dir_copy);
-  char *tmp = malloc (strlen (dir) + 32);
-  if (tmp == NULL)
-    die ("out of memory");
-  sprintf (tmp, "%s/.fastcopy.conf.XXXXXX", dir);
-  int fd = mkstemp (tmp);
-  if (fd < 0)
-    die ("cannot create a temporary file in %s: %s", dir, strerror (errno));
-  FILE *f = fdopen (fd, "w");
+  char *text;
+  size_t text_len;
+  FILE *f = open_memstream (&text, &text_len);
   if (f == NULL)
-    die ("%s: %s", tmp, strerror (errno));
-
+    die ("out of memory");
   int *done = calloc ((size_t) n, sizeof *done);
   if (done == NULL)
     die ("out of memory");
@@ -726,45 +744,22 @@ write_config (const char *path, int n, char *const *keys,
 	  fprintf (f, "%s# %s\n", blank ? "" : "\n", header);
 	fprintf (f, "%s = %s\n", keys[i], values[i]);
       }
-  if (fflush (f) != 0 || ferror (f))
-    die ("%s: %s", tmp, strerror (errno));
-  /* Keep the file's owner and mode; a new one is 0644.  */
-  if (exists)
-    {
-      if (fchown (fd, st.st_uid, st.st_gid) != 0 && geteuid () == 0)
-	die ("%s: cannot keep the owner: %s", tmp, strerror (errno));
-      fchmod (fd, st.st_mode & 07777);
-    }
-  else
-    fchmod (fd, 0644);
-  if (fsync (fd) != 0)
-    die ("%s: fsync: %s", tmp, strerror (errno));
-
-  int new_errors = count_errors (tmp);
-  if (new_errors > old_errors)
-    {
-      fastcopy_check_config (tmp, 0, NULL, NULL);
-      unlink (tmp);
-      die ("the new file would have %d errors (the old one had %d); "
-	   "nothing written", new_errors, old_errors);
-    }
   if (fclose (f) != 0)
-    die ("%s: %s", tmp, strerror (errno));
-  if (rename (tmp, path) != 0)
-    {
-      int e = errno;
-      unlink (tmp);
-      die ("cannot rename %s to %s: %s", tmp, path, strerror (e));
-    }
-  int dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0)
-    {
-      fsync (dfd);
-      close (dfd);
-    }
+    die ("out of memory");
+
+  const struct file_replacement r = {
+    .path = path,
+    .dir = dir,
+    .tmp_template = ".fastcopy.conf.XXXXXX",
+    .old = exists ? &st : NULL,
+    .check = no_more_errors,
+    .check_arg = &old_errors,
+  };
+  if (file_replace (&r, text, text_len) != 0)
+    exit (1);
   fprintf (stderr, "%s: wrote %s\n", progname, path);
+  free (text);
   free (done);
-  free (tmp);
   free (dir_copy);
   free (old);
 }

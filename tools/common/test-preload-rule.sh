@@ -1,0 +1,101 @@
+#!/bin/sh
+# Which /etc/ld.so.preload entries are libfastcopy's is stated once, in
+# packaging/preload-remove.sh, and carried out twice: by that file's shell
+# functions, which the package scripts run, and by the tools' C code
+# (preload-entry.c, whose tables are generated from the shell lists).  Each
+# line below goes to both, and both must give the expected answer.
+#
+#   test-preload-rule.sh [PROBE]
+#
+# PROBE defaults to ./tools/common/preload-rule-probe (make check runs in
+# the build directory).  Prints PASS/FAIL lines; exits 1 when something
+# failed (77, "skipped", when the probe is missing).
+set -u
+
+probe=${1:-./tools/common/preload-rule-probe}
+srcdir=${srcdir:-$(dirname "$0")/../..}
+remove_sh=$srcdir/packaging/preload-remove.sh
+
+[ -x "$probe" ] || { echo "SKIP: no $probe"; exit 77; }
+[ -r "$remove_sh" ] || { echo "FAIL: no $remove_sh"; exit 1; }
+# shellcheck source=../../packaging/preload-remove.sh
+. "$remove_sh"
+
+failures=0
+
+# shell_says LINE: what the package scripts' filter does with LINE: removes
+# it ("ours"), keeps it ("not ours"), or takes some names out ("mixed").
+shell_says ()
+{
+    out=$(printf '%s\n' "$1" | _fastcopy_preload_filter yes; echo .)
+    out=${out%.}
+    if [ -z "$out" ]; then
+        echo ours
+    elif [ "$out" = "$1
+" ]; then
+        echo "not ours"
+    else
+        echo mixed
+    fi
+}
+
+# check EXPECTED LINE
+check ()
+{
+    c=$("$probe" "$2")
+    s=$(shell_says "$2")
+    if [ "$c" = "$1" ] && [ "$s" = "$1" ]; then
+        echo "PASS: $1: '$2'"
+    else
+        echo "FAIL: '$2': expected $1; the C rule says $c, the shell rule $s"
+        failures=$((failures + 1))
+    fi
+}
+
+# Bare names: ld.so looks them up itself.
+check ours 'libfastcopy.so.1'
+check ours 'libfastcopy.so.1.0.0'
+# Every directory of the rule, with $LIB in both spellings.
+check ours '/usr/$LIB/libfastcopy.so.1'
+check ours '/$LIB/libfastcopy.so.1'
+check ours '/usr/${LIB}/libfastcopy.so.1'
+check ours '/${LIB}/libfastcopy.so.1.0.0'
+check ours '/usr/lib/x86_64-linux-gnu/libfastcopy.so.1'
+check ours '/lib/x86_64-linux-gnu/libfastcopy.so.1.0.0'
+check ours '/usr/lib64/libfastcopy.so.1'
+check ours '/lib64/libfastcopy.so.1.0.0'
+# Separators and comments around entries.
+check ours '  /usr/lib64/libfastcopy.so.1:libfastcopy.so.1	'
+check ours 'libfastcopy.so.1 # enabled by hand'
+check ours 'libfastcopy.so.1#comment'
+
+# Other libraries, and other files of libfastcopy.
+check "not ours" 'libc.so.6'
+check "not ours" '/usr/$LIB/libother.so'
+check "not ours" 'libfastcopy.so'
+check "not ours" 'libfastcopy.so.10'
+check "not ours" 'libfastcopy.so.2'
+check "not ours" 'libfastcopy.so.1x'
+check "not ours" 'xlibfastcopy.so.1'
+# Other directories.
+check "not ours" '/opt/elsewhere/lib/libfastcopy.so.1'
+check "not ours" '/usr/local/lib/libfastcopy.so.1'
+check "not ours" '/usr/lib/libfastcopy.so.1'
+check "not ours" '/usr/$LIB/sub/libfastcopy.so.1'
+check "not ours" '/usr/LIB/libfastcopy.so.1'
+check "not ours" 'usr/lib64/libfastcopy.so.1'
+check "not ours" '/usr/lib6[4]/libfastcopy.so.1'
+check "not ours" '/usr/lib64/libfastcopy.so.1/'
+# Comments, and lines without entries.
+check "not ours" '# libfastcopy.so.1'
+check "not ours" '#/usr/$LIB/libfastcopy.so.1'
+check "not ours" 'a.so # libfastcopy.so.1'
+check "not ours" ''
+check "not ours" ' 	:'
+
+# Lines with other libraries too.
+check mixed 'a.so libfastcopy.so.1 b.so'
+check mixed '/lib64/libfastcopy.so.1:libother.so # x'
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

@@ -1,0 +1,36 @@
+/* Allocation that cannot fail (xalloc.h).  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/message.h"
+#include "common/xalloc.h"
+
+static void
+out_of_memory (void)
+{
+  error_msg ("out of memory");
+  exit (EXIT_FAILURE);
+}
+
+void *
+xrealloc (void *p, size_t n)
+{
+  p = realloc (p, n ? n : 1);
+  if (p == NULL)
+    out_of_memory ();
+  return p;
+}
+
+char *
+xasprintf (const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+  va_start (ap, fmt);
+  if (vasprintf (&s, fmt, ap) < 0)
+    out_of_memory ();
+  va_end (ap);
+  return s;
+}

@@ -1,0 +1,317 @@
+/* fastcopy-preload: the commands enable, disable and status.  */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/file-replace.h"
+#include "common/preload-entry.h"
+#include "preload.h"
+
+int no_test;
+
+/* The entry to write for the library in FASTCOPY_LIBDIR.  */
+static char *
+preferred_entry (void)
+{
+  const char *lib = dst_lib ();
+  if (lib != NULL)
+    {
+      char *usr = xasprintf ("/usr/%s", lib);
+      char *top = xasprintf ("/%s", lib);
+      char *e = NULL;
+      if (strcmp (FASTCOPY_LIBDIR, usr) == 0)
+	e = xasprintf ("/usr/$LIB/%s", FASTCOPY_SONAME);
+      else if (strcmp (FASTCOPY_LIBDIR, top) == 0)
+	e = xasprintf ("/$LIB/%s", FASTCOPY_SONAME);
+      free (usr);
+      free (top);
+      if (e != NULL)
+	return e;
+    }
+  return xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+}
+
+int
+cmd_enable (void)
+{
+  char *libpath = xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+  char *libhost = rooted (libpath);
+  char *libin = follow_in_root (libpath);
+  if (libin == NULL)
+    {
+      error_msg ("%s: %s; is libfastcopy installed?", libhost,
+		 strerror (errno));
+      return EXIT_ERROR;
+    }
+  char *libreal = rooted (libin);
+  const char *bad = check_elf (libreal);
+  if (bad != NULL)
+    {
+      error_msg ("%s: %s; refusing to enable it", libhost, bad);
+      return EXIT_ERROR;
+    }
+
+  struct pfile f;
+  if (pfile_load (&f) < 0)
+    return EXIT_ERROR;
+  struct content c;
+  content_parse (&c, f.data, f.len);
+  const char *tok;
+  size_t toklen;
+  long at = find_entry (&c, 0, &tok, &toklen);
+  if (at >= 0)
+    {
+      msg ("libfastcopy is already enabled in %s (line %ld: %.*s); nothing to do\n",
+	   f.shown, at + 1, (int) toklen, tok);
+      return EXIT_OK;
+    }
+
+  warn_comments (&f);
+  char *entry = preferred_entry ();
+  if (!no_test)
+    {
+      int is_root = strcmp (root, "/") == 0;
+      int t = test_library (libreal, is_root ? entry : NULL);
+      if (t < 0)
+	{
+	  error_msg ("not enabling: the test process failed with %s preloaded; %s is unchanged",
+		     libhost, f.shown);
+	  return EXIT_ERROR;
+	}
+      if (t > 0)
+	{
+	  /* The dynamic loader does not resolve ENTRY to our file here
+	     (say, an RPM built for /usr/lib64 installed on Debian): fall back
+	     to the plain path, which always names the tested file.  */
+	  msg ("note: ld.so does not resolve %s to %s here; writing the full path instead\n",
+	       entry, libhost);
+	  free (entry);
+	  entry = xasprintf ("%s", libpath);
+	}
+    }
+  else
+    msg ("not testing the library (--no-test)\n");
+
+  if (dir_lock (f.dir) < 0)
+    return EXIT_ERROR;
+  for (int attempt = 0;; attempt++)
+    {
+      if (attempt > 0)
+	{
+	  if (pfile_load (&f) < 0)
+	    return EXIT_ERROR;
+	  content_parse (&c, f.data, f.len);
+	  if (find_entry (&c, 0, NULL, NULL) >= 0)
+	    {
+	      msg ("libfastcopy was enabled meanwhile; nothing to do\n");
+	      return EXIT_OK;
+	    }
+	}
+      if (c.n == 0)
+	c.final_newline = 1;
+      content_push (&c, entry, strlen (entry));
+      struct buf out = { 0 };
+      content_join (&c, &out);
+      int r = pfile_replace (&f, out.data, out.len);
+      free (out.data);
+      if (r < 0)
+	return EXIT_ERROR;
+      if (r == 0)
+	break;
+      if (attempt == 4)
+	{
+	  error_msg ("%s keeps changing while it is being edited; giving up",
+		     f.shown);
+	  return EXIT_ERROR;
+	}
+    }
+  if (!f.exists)
+    restore_label (f.path);
+  msg ("enabled: added '%s' to %s\n", entry, f.shown);
+  msg ("every program started from now on loads %s\n", libpath);
+  return EXIT_OK;
+}
+
+int
+cmd_disable (void)
+{
+  struct pfile f;
+  if (pfile_load (&f) < 0)
+    return EXIT_ERROR;
+  if (dir_lock (f.dir) < 0)
+    return EXIT_ERROR;
+  for (int attempt = 0;; attempt++)
+    {
+      if (attempt > 0 && pfile_load (&f) < 0)
+	return EXIT_ERROR;
+      struct content c;
+      content_parse (&c, f.data, f.len);
+      size_t removed = remove_entries (&c);
+      if (removed == 0)
+	{
+	  msg ("libfastcopy is not enabled in %s; nothing to do\n", f.shown);
+	  return EXIT_OK;
+	}
+      struct buf out = { 0 };
+      content_join (&c, &out);
+      int r = pfile_replace (&f, out.data ? out.data : "", out.len);
+      free (out.data);
+      if (r < 0)
+	return EXIT_ERROR;
+      if (r == 0)
+	{
+	  if (out.len == 0)
+	    msg ("disabled: removed %s (libfastcopy was its only entry)\n",
+		 f.shown);
+	  else
+	    msg ("disabled: removed %zu libfastcopy entr%s from %s\n", removed,
+		 removed == 1 ? "y" : "ies", f.shown);
+	  msg ("programs started from now on use glibc's functions again\n");
+	  return EXIT_OK;
+	}
+      if (attempt == 4)
+	{
+	  error_msg ("%s keeps changing while it is being edited; giving up",
+		     f.shown);
+	  return EXIT_ERROR;
+	}
+    }
+}
+
+/* Resolve entry TOK inside the root to a host path of an existing file, or
+   NULL; *HOW says where it was looked for.  */
+static char *
+resolve_entry (const char *tok, struct buf *how)
+{
+  struct buf e = { 0 };
+  const char *lib = dst_lib ();
+  for (const char *p = tok; *p;)
+    {
+      size_t n = 0;
+      if (strncmp (p, "$LIB", 4) == 0)
+	n = 4;
+      else if (strncmp (p, "${LIB}", 6) == 0)
+	n = 6;
+      if (n)
+	{
+	  if (lib == NULL)
+	    {
+	      buf_adds (how, "cannot tell what $LIB expands to in this root");
+	      free (e.data);
+	      return NULL;
+	    }
+	  buf_adds (&e, lib);
+	  p += n;
+	}
+      else
+	buf_add (&e, p++, 1);
+    }
+  if (strchr (e.data, '/') != NULL)
+    {
+      buf_adds (how, e.data);
+      char *in = follow_in_root (e.data);
+      free (e.data);
+      if (in == NULL)
+	return NULL;
+      char *host = rooted (in);
+      free (in);
+      return host;
+    }
+  /* A bare name: ld.so searches its cache and default directories; look
+     where those lead on the systems libfastcopy is packaged for.  */
+  static const char *const dirs[] = {
+    FASTCOPY_LIBDIR, "/lib/" MULTIARCH, "/usr/lib/" MULTIARCH, "/lib64",
+    "/usr/lib64", "/usr/local/lib", NULL
+  };
+  for (size_t i = 0; dirs[i] != NULL; i++)
+    {
+      int seen = 0;
+      for (size_t j = 0; j < i; j++)
+	seen |= strcmp (dirs[i], dirs[j]) == 0;
+      if (seen)
+	continue;
+      char *cand = xasprintf ("%s/%s", dirs[i], e.data);
+      char *in = follow_in_root (cand);
+      if (in != NULL)
+	{
+	  char *host = rooted (in);
+	  free (in);
+	  if (check_elf (host) == NULL)
+	    {
+	      buf_adds (how, cand);
+	      free (cand);
+	      free (e.data);
+	      return host;
+	    }
+	  free (host);
+	}
+      free (cand);
+    }
+  buf_adds (how, "not found in the library directories");
+  free (e.data);
+  return NULL;
+}
+
+int
+cmd_status (void)
+{
+  struct pfile f;
+  if (pfile_load (&f) < 0)
+    return EXIT_ERROR;
+  struct content c;
+  content_parse (&c, f.data, f.len);
+  char *libpath = xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+  char *libhost = rooted (libpath);
+  char *libin = follow_in_root (libpath);
+  int lib_ok = libin != NULL && check_elf (rooted (libin)) == NULL;
+
+  warn_comments (&f);
+  long at = find_entry (&c, 0, NULL, NULL);
+  if (at < 0)
+    {
+      printf ("libfastcopy is not enabled (%s %s)\n", f.shown,
+	      f.exists ? "has no libfastcopy entry" : "does not exist");
+      printf ("library %s: %s\n", libhost,
+	      lib_ok ? "installed" : "not installed");
+      return EXIT_NOT_ENABLED;
+    }
+  int broken = 0;
+  struct buf report = { 0 };
+  for (; at >= 0; at = find_entry (&c, at + 1, NULL, NULL))
+    {
+      struct preload_scan s;
+      preload_scan_start (&s, c.lines[at].p, c.lines[at].len);
+      while (preload_scan_next (&s))
+	{
+	  if (!is_ours (s.entry, s.entry_len))
+	    continue;
+	  char *tok = xasprintf ("%.*s", (int) s.entry_len, s.entry);
+	  struct buf how = { 0 };
+	  char *host = resolve_entry (tok, &how);
+	  const char *bad = host ? check_elf (host)
+	    : strchr (tok, '/') ? "no such file" : "missing";
+	  char *line = xasprintf ("  line %ld: %s -> %s: %s\n", at + 1, tok,
+				  how.data ? how.data : "", bad ? bad : "ok");
+	  buf_adds (&report, line);
+	  broken |= bad != NULL;
+	  free (line);
+	  free (tok);
+	  free (how.data);
+	  free (host);
+	}
+    }
+  if (broken)
+    {
+      printf ("libfastcopy is enabled in %s, but an entry is BROKEN:\n%s",
+	      f.shown, report.data);
+      printf ("every dynamically linked program reports an error for it; "
+	      "run 'fastcopy-preload%s%s disable' to remove it\n",
+	      strcmp (root, "/") ? " --root " : "",
+	      strcmp (root, "/") ? root : "");
+      return EXIT_BROKEN;
+    }
+  printf ("libfastcopy is enabled in %s:\n%s", f.shown, report.data);
+  return EXIT_OK;
+}

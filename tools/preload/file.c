@@ -1,0 +1,179 @@
+/* fastcopy-preload: reading and replacing the preload file.  The file
+   applies to every dynamically linked program, so it is replaced whole
+   (tools/common/file-replace.c), under the directory lock, and only if it
+   still holds what was read.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/file-replace.h"
+#include "preload.h"
+
+static int
+read_all (int fd, char **data, size_t *len)
+{
+  struct buf b = { 0 };
+  char chunk[8192];
+  for (;;)
+    {
+      ssize_t n = read (fd, chunk, sizeof chunk);
+      if (n < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  free (b.data);
+	  return -1;
+	}
+      if (n == 0)
+	break;
+      buf_add (&b, chunk, (size_t) n);
+    }
+  if (b.data == NULL)
+    b.data = xrealloc (NULL, 1), b.data[0] = '\0';
+  *data = b.data;
+  *len = b.len;
+  return 0;
+}
+
+/* Locate the preload file (following symbolic links inside the root) and
+   read it.  Returns 0, or -1 after printing an error.  */
+int
+pfile_load (struct pfile *f)
+{
+  memset (f, 0, sizeof *f);
+  f->shown = rooted (PRELOAD_FILE);
+  char *inroot = follow_in_root (PRELOAD_FILE);
+  if (inroot == NULL && errno == ENOENT)
+    {
+      /* Absent, or a dangling link: write where the file is named.  */
+      inroot = xasprintf ("%s", PRELOAD_FILE);
+    }
+  else if (inroot == NULL)
+    {
+      error_msg ("cannot resolve %s: %s", f->shown, strerror (errno));
+      return -1;
+    }
+  f->path = rooted (inroot);
+  char *slash = strrchr (f->path, '/');
+  f->dir = slash == f->path ? xasprintf ("/")
+    : xasprintf ("%.*s", (int) (slash - f->path), f->path);
+  free (inroot);
+
+  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    {
+      if (errno == ENOENT)
+	{
+	  f->data = xrealloc (NULL, 1);
+	  f->data[0] = '\0';
+	  return 0;
+	}
+      error_msg ("cannot open %s: %s", f->path, strerror (errno));
+      return -1;
+    }
+  if (fstat (fd, &f->st) < 0 || read_all (fd, &f->data, &f->len) < 0)
+    {
+      error_msg ("cannot read %s: %s", f->path, strerror (errno));
+      close (fd);
+      return -1;
+    }
+  close (fd);
+  if (!S_ISREG (f->st.st_mode))
+    {
+      error_msg ("%s is not a regular file; not touching it", f->path);
+      return -1;
+    }
+  f->exists = 1;
+  return 0;
+}
+
+/* Nonzero when the file on disk still has the contents F was read with.  */
+static int
+pfile_unchanged (const struct pfile *f)
+{
+  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return errno == ENOENT && !f->exists;
+  char *data;
+  size_t len;
+  int ok = 0;
+  if (read_all (fd, &data, &len) == 0)
+    {
+      ok = f->exists && len == f->len && memcmp (data, f->data, len) == 0;
+      free (data);
+    }
+  close (fd);
+  return ok;
+}
+
+/* file_replace's last check: 1, nothing written, when another program
+   changed the file since it was read.  */
+static int
+changed_meanwhile (const char *tmp, void *f)
+{
+  (void) tmp;
+  return !pfile_unchanged (f);
+}
+
+/* Replace the file with DATA (or remove it when LEN is 0), unless it
+   changed since it was read.  Returns 0, 1 when the file changed under us
+   (nothing written), or -1 after printing an error.  */
+int
+pfile_replace (const struct pfile *f, const char *data, size_t len)
+{
+  const struct file_replacement r = {
+    .path = f->path,
+    .dir = f->dir,
+    .tmp_template = ".ld.so.preload.fastcopy-XXXXXX",
+    .old = f->exists ? &f->st : NULL,
+    .check = changed_meanwhile,
+    .check_arg = (void *) f,
+  };
+  return file_replace (&r, data, len);
+}
+
+/* glibc's ld.so (2.36, and the same rtld.c code before and since) blanks
+   out only the first '#' comment of the file reliably: its loop never
+   advances the start of its search, so the words of later comments are
+   taken for library names and every program prints an error for each.
+   Warn about files with more than one '#'.  */
+void
+warn_comments (const struct pfile *f)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < f->len; i++)
+    n += f->data[i] == '#';
+  if (n > 1)
+    fprintf (stderr,
+	     "%s: warning: %s has %zu '#' comments; the dynamic loader reads only the\n"
+	     "first one as a comment reliably, and programs may print \"cannot be preloaded\"\n"
+	     "errors for words of the others: keep at most one comment in this file\n",
+	     tool_name, f->shown, n);
+}
+
+/* On an SELinux system give a newly created file its proper label.  */
+void
+restore_label (const char *path)
+{
+  static const char *const tools[] = { "/usr/sbin/restorecon", "/sbin/restorecon", NULL };
+  if (strcmp (root, "/") != 0 || access ("/sys/fs/selinux/enforce", F_OK) != 0)
+    return;
+  for (size_t i = 0; tools[i] != NULL; i++)
+    if (access (tools[i], X_OK) == 0)
+      {
+	pid_t pid = fork ();
+	if (pid == 0)
+	  {
+	    execl (tools[i], tools[i], path, (char *) NULL);
+	    _exit (127);
+	  }
+	if (pid > 0)
+	  waitpid (pid, NULL, 0);
+	return;
+      }
+}

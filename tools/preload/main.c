@@ -1,0 +1,131 @@
+/* fastcopy-preload: enable, disable or show libfastcopy in /etc/ld.so.preload.
+
+   The file applies to every dynamically linked program, setuid ones
+   included, so every change is made the careful way:
+
+   1. The new contents are computed from the old ones: only libfastcopy's own
+      entries are added or removed, every other byte stays as it was
+      (comments, blank lines, other libraries, a missing final newline).
+   2. Before an entry is added, test processes run with the library
+      preloaded; if one fails or prints anything unexpected, nothing is
+      written.
+   3. The new file is written to a temporary file in the same directory,
+      given the old file's mode and owner, fsync'ed, renamed over the old
+      one, and the directory is fsync'ed.  A file that would be empty is
+      removed instead.  Readers see the old file or the new one, never a
+      partial one.
+
+   The program is linked statically on purpose: a static program has no
+   dynamic loader, so /etc/ld.so.preload does not apply to it and
+   'fastcopy-preload disable' keeps working when the preload is broken.
+
+   The same entry-removal rules are implemented in POSIX sh for the package
+   scripts (packaging/preload-remove.sh), which also states, for both, which
+   entries are libfastcopy's; packaging/test-preload-edit.sh checks that the
+   two give the same bytes.
+
+   The parts: root.c, paths under --root; lines.c, the file as lines and
+   libfastcopy's entries in them; file.c, reading and replacing the file;
+   library.c, the library's file and the test processes; commands.c, the
+   commands; buf.c, byte buffers; this file, the command line.  Shared with
+   the other tools (tools/common/): the entry rules (preload-entry.c), the
+   file replacement and its lock (file-replace.c), the messages.  */
+
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "preload.h"
+
+const char tool_name[] = "fastcopy-preload";
+
+static void
+usage (FILE *to)
+{
+  fprintf (to,
+	   "usage: %s [--root DIR] [--no-test] [--quiet] enable|disable|status\n"
+	   "\n"
+	   "Manage libfastcopy's entry in /etc/ld.so.preload, which makes every\n"
+	   "program on the system (setuid ones included) use libfastcopy.\n"
+	   "\n"
+	   "  enable    test the library in new processes, then add the entry\n"
+	   "  disable   remove libfastcopy's entries, keeping everything else\n"
+	   "  status    say whether it is enabled and whether the library exists\n"
+	   "            (exit status 0 enabled, 3 not enabled, 4 broken entry)\n"
+	   "\n"
+	   "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
+	   "  --no-test   enable without running the test processes\n"
+	   "  --quiet     print errors and warnings only\n"
+	   "\n"
+	   "library: %s/%s\n", tool_name, FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    {"root", required_argument, NULL, 'r'},
+    {"no-test", no_argument, NULL, 'n'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0}
+  };
+  int opt;
+  while ((opt = getopt_long (argc, argv, "r:nqhV", longopts, NULL)) != -1)
+    switch (opt)
+      {
+      case 'r':
+	root = optarg;
+	break;
+      case 'n':
+	no_test = 1;
+	break;
+      case 'q':
+	message_quiet = 1;
+	break;
+      case 'h':
+	usage (stdout);
+	return EXIT_OK;
+      case 'V':
+	printf ("fastcopy-preload (libfastcopy) %s\n", PACKAGE_VERSION);
+	return EXIT_OK;
+      default:
+	usage (stderr);
+	return EXIT_USAGE;
+      }
+  if (optind + 1 != argc)
+    {
+      error_msg ("%s", optind == argc ? "no command given"
+		 : "too many arguments");
+      usage (stderr);
+      return EXIT_USAGE;
+    }
+  if (root[0] != '/')
+    {
+      error_msg ("--root needs an absolute directory name, not '%s'", root);
+      return EXIT_USAGE;
+    }
+  struct stat st;
+  if (stat (root, &st) < 0 || !S_ISDIR (st.st_mode))
+    {
+      error_msg ("--root %s: not a directory", root);
+      return EXIT_USAGE;
+    }
+  /* Make sure output written before a child's is not duplicated.  */
+  setvbuf (stdout, NULL, _IOLBF, 0);
+
+  const char *cmd = argv[optind];
+  if (strcmp (cmd, "enable") == 0)
+    return cmd_enable ();
+  if (strcmp (cmd, "disable") == 0)
+    return cmd_disable ();
+  if (strcmp (cmd, "status") == 0)
+    return cmd_status ();
+  error_msg ("unknown command '%s'", cmd);
+  usage (stderr);
+  return EXIT_USAGE;
+}

@@ -5,9 +5,77 @@
    function pointer of its family only; fastcopy_impl_find returns the
    same entry and NULL for unknown names; each family has a usable entry
    that needs no CPU feature (the fallback); feature names are defined up
-   to the last bit; fastcopy_version is the package version.  */
+   to the last bit; fastcopy_version is the package version.  The policy
+   rows: unique names, implementations of the right family that every CPU
+   the row matches can run, each table ending with a row that matches any
+   CPU, and fastcopy_policy_matched giving the first row this CPU meets,
+   by a matcher of this test's own.  */
 
 #include "fctest.h"
+
+/* Does the CPU meet row P?  The test's own reading of the conditions.  */
+static int
+row_matches (const struct fastcopy_policy *p, const struct fastcopy_cpu *c)
+{
+  const char *v = strcmp (c->vendor, "AuthenticAMD") == 0
+		  || strcmp (c->vendor, "HygonGenuine") == 0 ? "AMD"
+		  : strcmp (c->vendor, "GenuineIntel") == 0 ? "Intel" : "other";
+  return (strcmp (p->vendor, "any") == 0 || strcmp (p->vendor, v) == 0)
+	 && c->family >= p->family_min && c->family <= p->family_max
+	 && c->model >= p->model_min && c->model <= p->model_max
+	 && (p->requires & ~c->features) == 0;
+}
+
+static void
+check_policy (void)
+{
+  size_t n = fastcopy_policy_count ();
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+  fct_expect (n > 0 && fastcopy_policy_at (n) == NULL,
+	      "fastcopy_policy_at is NULL exactly past the count");
+
+  fct_begin ("every policy row is well formed");
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct fastcopy_policy *p = fastcopy_policy_at (i);
+      if (p->copy == NULL || p->copy->family != FASTCOPY_FAMILY_COPY
+	  || p->clear == NULL || p->clear->family != FASTCOPY_FAMILY_CLEAR)
+	fct_fail ("%s: implementations of the wrong family", p->name);
+      else if ((p->copy->requires | p->clear->requires) & ~p->requires)
+	fct_fail ("%s: matches CPUs that cannot run %s or %s", p->name,
+		  p->copy->name, p->clear->name);
+      if (p->reason[0] == 0 || p->evidence[0] == 0 || p->thresholds[0] == 0)
+	fct_fail ("%s: no reason, evidence or thresholds", p->name);
+      for (size_t j = 0; j < i; j++)
+	if (strcmp (fastcopy_policy_at (j)->name, p->name) == 0)
+	  fct_fail ("row name %s appears twice", p->name);
+      const struct fastcopy_policy *next = fastcopy_policy_at (i + 1);
+      int last = next == NULL || strcmp (next->table, p->table) != 0;
+      if (last && (strcmp (p->vendor, "any") != 0 || p->requires != 0
+		   || p->family_min != 0 || p->family_max != 0xffffffffu
+		   || p->model_min != 0 || p->model_max != 0xffffffffu))
+	fct_fail ("table %s ends with %s, which does not match every CPU",
+		  p->table, p->name);
+    }
+  fct_end ();
+
+  static const char *const tables[] = { "auto", "seed" };
+  for (size_t t = 0; t < FCT_ARRAY_SIZE (tables); t++)
+    {
+      const struct fastcopy_policy *want = NULL;
+      for (size_t i = 0; i < n && want == NULL; i++)
+	if (strcmp (fastcopy_policy_at (i)->table, tables[t]) == 0
+	    && row_matches (fastcopy_policy_at (i), cpu))
+	  want = fastcopy_policy_at (i);
+      const struct fastcopy_policy *got = fastcopy_policy_matched (tables[t]);
+      fct_expect (got != NULL && got == want,
+		  "the %s row of this CPU is the first it meets (%s, got %s)",
+		  tables[t], want ? want->name : "none",
+		  got ? got->name : "none");
+    }
+  fct_expect (fastcopy_policy_matched ("no-such-table") == NULL,
+	      "fastcopy_policy_matched of an unknown table is NULL");
+}
 
 int
 main (void)
@@ -76,6 +144,8 @@ main (void)
   if (fastcopy_cpu_feature_name (FASTCOPY_CPU_FEATURE_COUNT) != NULL)
     fct_fail ("a name past the last feature bit");
   fct_end ();
+
+  check_policy ();
 
   fct_expect (fastcopy_version () != NULL
 	      && strcmp (fastcopy_version (), FC_PACKAGE_VERSION) == 0,

@@ -21,7 +21,7 @@ fastcopy_version (void)
 const struct fastcopy_cpu *
 fastcopy_cpu (void)
 {
-  return fc_cpu_init ();
+  return fc_cpu_caches ();
 }
 
 /* Indexed by bit number of the FASTCOPY_CPU_* flags.  */
@@ -786,7 +786,8 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
       struct fc_item *it = &c->layer.item[k];
       if (!it->set)
 	continue;
-      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL)
+      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL
+	  || fc_key_type (k) == FASTCOPY_SETTING_POLICY)
 	{
 	  fc_diag_add (&c->diags, FC_E_LOAD_TIME, FC_SRC_API, it->line, k, 0,
 		       "", 0);

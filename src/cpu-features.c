@@ -92,12 +92,85 @@ read_caches (unsigned int max_leaf, unsigned int max_ext)
     }
 }
 
+/* The CPUID leaves the features come from.  */
+struct leaves
+{
+  struct regs l1, l7, l7_1;
+  unsigned int ext8_ebx;	/* leaf 0x80000008 */
+  int os_checked;		/* vector bits already mean OS support too */
+};
+
+/* From glibc, where it offers them (<sys/platform/x86.h>, glibc 2.33 and
+   later): ld.so has run CPUID already, so this costs no CPUID here (each
+   one exits to the hypervisor in a VM, 1.4-4 us), and its "active" bits
+   honour GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,... as glibc's own
+   string functions do.  The call goes through the GOT: libfastcopy is
+   linked -z now, and ld.so applies IRELATIVE relocations after the
+   object's other ones, so the entry is bound before any resolver runs
+   (with lazy binding it would not be, and every process would crash;
+   build.exp checks the flag).  The reference is weak: a glibc without the
+   function leaves it null and CPUID does the work.  Bits glibc does not
+   manage (CLZERO) come from its copy of the raw leaf.  */
+#if HAVE___X86_GET_CPUID_FEATURE_LEAF
+# include <sys/platform/x86.h>
+# pragma weak __x86_get_cpuid_feature_leaf
+
+static FC_EARLY int
+leaves_from_glibc (struct leaves *l)
+{
+  if (__x86_get_cpuid_feature_leaf == 0)
+    return 0;
+  const struct cpuid_feature *f1 = __x86_get_cpuid_feature_leaf (CPUID_INDEX_1);
+  const struct cpuid_feature *f7 = __x86_get_cpuid_feature_leaf (CPUID_INDEX_7);
+  const struct cpuid_feature *f71
+    = __x86_get_cpuid_feature_leaf (CPUID_INDEX_7_ECX_1);
+  const struct cpuid_feature *f88
+    = __x86_get_cpuid_feature_leaf (CPUID_INDEX_80000008);
+  l->l1.eax = f1->cpuid_array[0];	/* family, model, stepping */
+  l->l1.ebx = f1->active_array[1];
+  l->l1.ecx = f1->active_array[2];
+  l->l1.edx = f1->active_array[3];
+  l->l7.eax = f7->cpuid_array[0];
+  l->l7.ebx = f7->active_array[1];
+  l->l7.ecx = f7->active_array[2];
+  l->l7.edx = f7->active_array[3];
+  l->l7_1.eax = f71->active_array[0];
+  l->ext8_ebx = f88->cpuid_array[1];
+  l->os_checked = 1;
+  return 1;
+}
+#else
+static FC_EARLY int
+leaves_from_glibc (struct leaves *l)
+{
+  (void) l;
+  return 0;
+}
+#endif
+
+static FC_EARLY void
+leaves_from_cpuid (struct leaves *l, unsigned int max_leaf)
+{
+  l->l1 = cpuid (1, 0);
+  if (max_leaf >= 7)
+    {
+      l->l7 = cpuid (7, 0);
+      if (l->l7.eax >= 1)
+	l->l7_1 = cpuid (7, 1);
+    }
+  unsigned int max_ext = cpuid (0x80000000, 0).eax;
+  if (max_ext >= 0x80000008)
+    l->ext8_ebx = cpuid (0x80000008, 0).ebx;
+  l->os_checked = 0;
+}
+
 const struct fastcopy_cpu *
 fc_cpu_init (void)
 {
   if (fc_load.cpu_ready)
     return &fc_load.cpu;
 
+  /* The vendor is not among glibc's leaves: one CPUID.  */
   struct regs r0 = cpuid (0, 0);
   unsigned int max_leaf = r0.eax;
   for (int i = 0; i < 4; i++)
@@ -108,64 +181,75 @@ fc_cpu_init (void)
     }
   fc_load.cpu.vendor[12] = 0;
 
-  unsigned long long f = 0;
-  struct regs r1 = cpuid (1, 0);
-  unsigned int family = (r1.eax >> 8) & 0xf, model = (r1.eax >> 4) & 0xf;
+  struct leaves l = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, 0, 0 };
+  if (!leaves_from_glibc (&l))
+    leaves_from_cpuid (&l, max_leaf);
+
+  unsigned int eax1 = l.l1.eax;
+  unsigned int family = (eax1 >> 8) & 0xf, model = (eax1 >> 4) & 0xf;
   if (family == 0xf)
-    family += (r1.eax >> 20) & 0xff;
+    family += (eax1 >> 20) & 0xff;
   if (family >= 6)
-    model += ((r1.eax >> 16) & 0xf) << 4;
+    model += ((eax1 >> 16) & 0xf) << 4;
   fc_load.cpu.family = family;
   fc_load.cpu.model = model;
-  fc_load.cpu.stepping = r1.eax & 0xf;
-
-  if (bit (r1.edx, 26))
-    f |= FASTCOPY_CPU_SSE2;
+  fc_load.cpu.stepping = eax1 & 0xf;
 
   /* Vector features count only if the OS saves their registers.  */
-  unsigned long long xcr0 = bit (r1.ecx, 27) ? xgetbv0 () : 0;	/* OSXSAVE */
-  int os_ymm = (xcr0 & XCR0_SSE_YMM) == XCR0_SSE_YMM;
-  int os_zmm = os_ymm && (xcr0 & XCR0_AVX512) == XCR0_AVX512;
-
-  if (max_leaf >= 7)
+  int os_ymm = 1, os_zmm = 1;
+  if (!l.os_checked)
     {
-      struct regs r7 = cpuid (7, 0);
-      if (bit (r7.ebx, 9))
-	f |= FASTCOPY_CPU_ERMS;
-      if (bit (r7.edx, 4))
-	f |= FASTCOPY_CPU_FSRM;
-      if (bit (r7.ebx, 8))
-	f |= FASTCOPY_CPU_BMI2;
-      if (os_ymm && bit (r1.ecx, 28) && bit (r7.ebx, 5))
-	f |= FASTCOPY_CPU_AVX2;
-      if (os_zmm && bit (r7.ebx, 16))
-	{
-	  f |= FASTCOPY_CPU_AVX512F;
-	  if (bit (r7.ebx, 30))
-	    f |= FASTCOPY_CPU_AVX512BW;
-	  if (bit (r7.ebx, 31))
-	    f |= FASTCOPY_CPU_AVX512VL;
-	}
-      if (r7.eax >= 1)
-	{
-	  struct regs r71 = cpuid (7, 1);
-	  if (bit (r71.eax, 10))
-	    f |= FASTCOPY_CPU_FZLRM;
-	  if (bit (r71.eax, 11))
-	    f |= FASTCOPY_CPU_FSRS;
-	  if (bit (r71.eax, 12))
-	    f |= FASTCOPY_CPU_FSRCS;
-	}
+      unsigned long long xcr0 = bit (l.l1.ecx, 27) ? xgetbv0 () : 0;
+      os_ymm = (xcr0 & XCR0_SSE_YMM) == XCR0_SSE_YMM;
+      os_zmm = os_ymm && (xcr0 & XCR0_AVX512) == XCR0_AVX512;
     }
 
-  unsigned int max_ext = cpuid (0x80000000, 0).eax;
-  if (max_ext >= 0x80000008 && bit (cpuid (0x80000008, 0).ebx, 0))
+  unsigned long long f = 0;
+  if (bit (l.l1.edx, 26))
+    f |= FASTCOPY_CPU_SSE2;
+  if (bit (l.l7.ebx, 9))
+    f |= FASTCOPY_CPU_ERMS;
+  if (bit (l.l7.edx, 4))
+    f |= FASTCOPY_CPU_FSRM;
+  if (bit (l.l7.ebx, 8))
+    f |= FASTCOPY_CPU_BMI2;
+  if (os_ymm && bit (l.l1.ecx, 28) && bit (l.l7.ebx, 5))
+    f |= FASTCOPY_CPU_AVX2;
+  if (os_zmm && bit (l.l7.ebx, 16))
+    {
+      f |= FASTCOPY_CPU_AVX512F;
+      if (bit (l.l7.ebx, 30))
+	f |= FASTCOPY_CPU_AVX512BW;
+      if (bit (l.l7.ebx, 31))
+	f |= FASTCOPY_CPU_AVX512VL;
+    }
+  if (bit (l.l7_1.eax, 10))
+    f |= FASTCOPY_CPU_FZLRM;
+  if (bit (l.l7_1.eax, 11))
+    f |= FASTCOPY_CPU_FSRS;
+  if (bit (l.l7_1.eax, 12))
+    f |= FASTCOPY_CPU_FSRCS;
+  if (bit (l.ext8_ebx, 0))
     f |= FASTCOPY_CPU_CLZERO;
-
   fc_load.cpu.features = f;
-  read_caches (max_leaf, max_ext);
   fc_load.cpu_ready = 1;
   return &fc_load.cpu;
+}
+
+/* The cache sizes take up to six more CPUIDs, so they are read only when
+   something needs them: a policy threshold given as a fraction of the L3
+   cache, or a tool asking (fastcopy_cpu).  */
+const struct fastcopy_cpu *
+fc_cpu_caches (void)
+{
+  const struct fastcopy_cpu *c = fc_cpu_init ();
+  if (fc_load.caches_ready)
+    return c;
+  unsigned int max_leaf = cpuid (0, 0).eax;
+  unsigned int max_ext = cpuid (0x80000000, 0).eax;
+  read_caches (max_leaf, max_ext);
+  fc_load.caches_ready = 1;
+  return c;
 }
 
 static FC_EARLY int

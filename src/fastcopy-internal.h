@@ -74,9 +74,13 @@ struct fc_tunables
    the new value.  */
 FC_HIDDEN void fc_set_tunable (int key, size_t value);
 
-/* CPU features, read once by cpu-features.c, the one place that runs CPUID.
-   Safe to call from an IFUNC resolver: no relocations, no libc.  */
+/* CPU features, read once by cpu-features.c, the one place that runs CPUID
+   or asks glibc for its leaves.  Safe to call from an IFUNC resolver: no
+   libc but glibc's own hwcaps call (cpu-features.c says why that is
+   safe), no relocations of ours.  fc_cpu_init leaves the cache sizes at 0;
+   fc_cpu_caches reads them too.  */
 FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
+FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_caches (void);
 
 enum fc_vendor
 {

@@ -16,6 +16,7 @@ struct fc_load
   struct fc_tunables tunables;	/* first: the assembly reads it at fc_load */
   struct fastcopy_cpu cpu;	/* cpu-features.c */
   int cpu_ready;
+  int caches_ready;		/* the cache sizes too (fc_cpu_caches) */
   int planned;			/* resolve.c */
   struct fc_plan plan;
   struct fc_settings settings;	/* settings.c */

@@ -77,16 +77,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   uniformly from 65..256 on Zen 5, against 0.94 for head and tail
 	   vectors of 2 and 4 VEC.  */
 	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
-	leaq	-VEC_SIZE(%rdx), %rcx
-	movq	$-1, %r8
-	bzhiq	%rcx, %r8, %rcx
-	KMOV_MASK %rcx, %k1
-	leaq	-(2 * VEC_SIZE)(%rdx), %rcx
-	xorl	%r9d, %r9d
-	cmpq	$(2 * VEC_SIZE), %rdx
-	cmova	%rcx, %r9
-	bzhiq	%r9, %r8, %r8
-	KMOV_MASK %r8, %k2
+	MIDDLE_MASKS
 	VMOVU_MASKED VEC_SIZE(%rsi), %VEC(2){%k1}{z}
 	VMOVU_MASKED (2 * VEC_SIZE)(%rsi), %VEC(3){%k2}{z}
 	VMOVU	%VEC(0), (%rdi)

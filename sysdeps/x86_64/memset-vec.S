@@ -54,16 +54,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	   glibc, against 1.00 for stores of 2 and 4 VEC.  */
 	cmpq	$(4 * VEC_SIZE), %rdx
 	ja	.Lmore_4x_vec_head
-	leaq	-VEC_SIZE(%rdx), %rcx
-	movq	$-1, %r8
-	bzhiq	%rcx, %r8, %rcx
-	KMOV_MASK %rcx, %k1
-	leaq	-(2 * VEC_SIZE)(%rdx), %rcx
-	xorl	%r9d, %r9d
-	cmpq	$(2 * VEC_SIZE), %rdx
-	cmova	%rcx, %r9
-	bzhiq	%r9, %r8, %r8
-	KMOV_MASK %r8, %k2
+	MIDDLE_MASKS
 	VMOVU	%VEC(0), (%rdi)
 	VMOVU_MASKED %VEC(0), VEC_SIZE(%rdi){%k1}
 	VMOVU_MASKED %VEC(0), (2 * VEC_SIZE)(%rdi){%k2}

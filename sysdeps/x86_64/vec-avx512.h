@@ -30,6 +30,21 @@
 #define VMOVU_MASKED	vmovdqu8
 #define KMOV_MASK	kmovq
 
+/* For VEC < n <= 4 VEC (n in rdx): k1 masks n - VEC bytes (BZHI stops at
+   all 64 from 2 VEC on), k2 n - 2 VEC bytes, none up to 2 VEC.  Clobbers
+   rcx, r8 and r9.  */
+#define MIDDLE_MASKS				\
+	leaq	-VEC_SIZE(%rdx), %rcx;		\
+	movq	$-1, %r8;			\
+	bzhiq	%rcx, %r8, %rcx;		\
+	KMOV_MASK %rcx, %k1;			\
+	leaq	-(2 * VEC_SIZE)(%rdx), %rcx;	\
+	xorl	%r9d, %r9d;			\
+	cmpq	$(2 * VEC_SIZE), %rdx;		\
+	cmova	%rcx, %r9;			\
+	bzhiq	%r9, %r8, %r8;			\
+	KMOV_MASK %r8, %k2
+
 /* memset: the byte of %esi into every byte of VEC(0).  */
 #define BROADCAST_START	vpbroadcastb %esi, %zmm16
 #define BROADCAST_XMM

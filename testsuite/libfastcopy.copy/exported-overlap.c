@@ -1,7 +1,7 @@
 /* Area: copy
    Purpose: overlapping copies through the exported functions: memmove,
    and memcpy (both versions) and mempcpy, which glibc programs rely on to
-   be overlap-safe (notes/pitfalls.md 4); both directions, every distance
+   be overlap-safe (doc/design.md); both directions, every distance
    1..130 and 192..10000, lengths 1..20000, and src == dst.  */
 
 #include "fctest.h"

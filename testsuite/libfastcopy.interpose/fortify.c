@@ -4,7 +4,7 @@
    array imports __memcpy_chk; with libfastcopy preloaded it prints exactly
    its normal output, nothing on stderr, its __memcpy_chk and memset
    references bind to libfastcopy, and an overlong length still kills it
-   with "buffer overflow detected" (notes/pitfalls.md 2).
+   with "buffer overflow detected"; doc/design.md, "Pitfalls".
    { fc-options "-O2 -D_FORTIFY_SOURCE=2" }
    { fc-load preload }
    { fc-imports "__memcpy_chk" }

@@ -2,7 +2,8 @@
    Purpose: a program that references the pre-2.14 memcpy@GLIBC_2.2.5 (as
    binaries linked before glibc 2.14 do) binds it to libfastcopy when the
    library is preloaded, and keeps the overlap safety such programs rely
-   on (notes/pitfalls.md 4): it prints exactly its normal output.
+   on (glibc's memcpy is overlap-safe in practice): it prints exactly its
+   normal output.
    { fc-options "-O2 -fno-builtin" }
    { fc-load preload }
    { fc-imports "memcpy@GLIBC_2.2.5" }

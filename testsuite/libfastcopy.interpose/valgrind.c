@@ -5,7 +5,8 @@
    offsets 0..8 and 15 into malloc'd blocks whose last byte is the buffer's
    last byte, overlapping moves and the fortified forms, gives correct
    results and valgrind reports no invalid read or write
-   (notes/pitfalls.md 9).
+   (Valgrind replaces memcpy only inside libc and ld.so, so a vector path
+   that read past a buffer would show here).
    { fc-options "-O1 -g -fno-builtin -fno-tree-loop-distribute-patterns" }
    { fc-load preload }
    { fc-tool valgrind }

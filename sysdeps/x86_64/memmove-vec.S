@@ -58,9 +58,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmpq	$VEC_SIZE, %rdx
 	ja	.Lmore_vec
 	/* n <= VEC: one masked load and store of the first n bytes.  */
-	movq	$-1, %rcx
-	bzhiq	%rdx, %rcx, %rcx
-	KMOV_MASK %rcx, %k1
+	LENGTH_MASK
 	VMOVU_MASKED (%rsi), %VEC(0){%k1}{z}
 	VMOVU_MASKED %VEC(0), (%rdi){%k1}
 	ret

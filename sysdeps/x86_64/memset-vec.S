@@ -40,9 +40,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmpq	$VEC_SIZE, %rdx
 	ja	.Lmore_vec
 	/* n <= VEC: one store under a mask of n bytes.  */
-	movq	$-1, %rcx
-	bzhiq	%rdx, %rcx, %rcx
-	KMOV_MASK %rcx, %k1
+	LENGTH_MASK
 	VMOVU_MASKED %VEC(0), (%rdi){%k1}
 	ret
 

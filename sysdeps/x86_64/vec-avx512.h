@@ -30,6 +30,12 @@
 #define VMOVU_MASKED	vmovdqu8
 #define KMOV_MASK	kmovq
 
+/* For n <= VEC (n in rdx): k1 masks n bytes.  Clobbers rcx.  */
+#define LENGTH_MASK				\
+	movq	$-1, %rcx;			\
+	bzhiq	%rdx, %rcx, %rcx;		\
+	KMOV_MASK %rcx, %k1
+
 /* For VEC < n <= 4 VEC (n in rdx): k1 masks n - VEC bytes (BZHI stops at
    all 64 from 2 VEC on), k2 n - 2 VEC bytes, none up to 2 VEC.  Clobbers
    rcx, r8 and r9.  */

@@ -5,8 +5,10 @@
    cases.c           the cases, and planning their groups and points
    contenders.c      the functions measured: glibc's, libfastcopy's, its
                      table's, and those of the --against libraries
-   data-dir.c        where the data files are looked for
+   data-dir.c        where the data files are looked for (shared with
+                     fastcopy-tune)
    distributions.c   the size distributions and their call sequences
+   workload.c        reading a distribution, drawing its calls (shared)
    run.c             measuring the planned points
    report.c          tables, CSV, SVG charts, the summary
    targets.c         the targets file: its sets, and judging their targets
@@ -22,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
 
@@ -182,21 +185,12 @@ int fcb_contender_index (const struct cset *s, const char *label);
    or fill in lib.loader_path if so.  */
 void fcb_enter_glibc_root (char **argv);
 
-/* data-dir.c: the first of the places for data files (--data,
-   $FASTCOPY_BENCH_DATA, the installed directory, the source tree) for which
-   HAS returns nonzero; NULL if none.  */
-const char *fcb_data_dir (int (*has) (const char *dir));
-/* The installed directory and the source tree, for messages.  */
-const char *fcb_data_places_text (void);
-
-/* distributions.c: the size distributions, each with its call sequence of
-   opt.calls entries (fcm_seq_entry) inside FCM_SEQ_BUF-byte buffers.  */
+/* distributions.c: the size distributions (workload.h), each with its
+   call sequence of opt.calls entries.  */
 struct dist
 {
   char name[64];		/* "GoogleA" */
   char file[PATH_MAX];
-  double *cdf;
-  size_t nsizes;
   uint64_t *seq;
   size_t bytes;			/* sum of the sizes */
 };
@@ -339,16 +333,5 @@ int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
 
 /* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
 const char *fcb_format_size (char *buf, size_t len, double bytes);
-
-/* A step of the splitmix64 generator: the call sequences and the order of
-   the cold slots are pseudo-random, fixed by --seed.  */
-static inline uint64_t
-fcb_splitmix64 (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 #endif /* bench.h */

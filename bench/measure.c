@@ -213,6 +213,35 @@ fcm_measure (struct fcm_point *p, unsigned int rounds, double *med)
   fcm_medians (p, med);
 }
 
+uint32_t *
+fcm_slots (struct fcm_calls *c, size_t size, size_t pool, uint64_t seed)
+{
+  size_t span = size > pool ? size : pool;
+  size_t unit = size >= 4096 ? 4096 : 64;
+  c->stride = (size + unit - 1) / unit * unit;
+  if (c->stride == 0)
+    c->stride = unit;
+  c->nslots = span / c->stride;
+  if (c->nslots == 0)
+    c->nslots = 1;
+  c->cursor = 0;
+  uint32_t *v = malloc (c->nslots * sizeof *v);
+  c->order = v;
+  if (v == NULL)
+    return NULL;
+  uint64_t st = seed ^ c->nslots;
+  for (size_t i = 0; i < c->nslots; i++)
+    v[i] = (uint32_t) i;
+  for (size_t i = c->nslots - 1; i > 0; i--)
+    {
+      size_t j = fcm_splitmix64 (&st) % (i + 1);
+      uint32_t t = v[i];
+      v[i] = v[j];
+      v[j] = t;
+    }
+  return v;
+}
+
 void *
 fcm_map (size_t bytes)
 {

@@ -1,6 +1,7 @@
 /* fastcopy-tune: the candidates of a family.
 
-   Every implementation in the library's table that this CPU can run, and
+   Every implementation in the library's table that this CPU can run (but
+   the profile ones, which only record and call another), and
    for one that reads thresholds (FASTCOPY_TRAIT_REP, FASTCOPY_TRAIT_NT)
    every combination of these values:
      REP threshold        the default, never, 2, 4, 16 and 64 KiB
@@ -132,7 +133,8 @@ candidates_make (struct family *f)
   const struct fastcopy_impl *impl;
   for (size_t i = 0; (impl = fastcopy_impl_at (i)) != NULL; i++)
     {
-      if (impl->family != f->id || !fastcopy_impl_usable (impl))
+      if (impl->family != f->id || !fastcopy_impl_usable (impl)
+	  || (impl->traits & FASTCOPY_TRAIT_PROFILE))
 	continue;
       int reads_rep = (impl->traits & FASTCOPY_TRAIT_REP) != 0;
       int reads_nt = (impl->traits & FASTCOPY_TRAIT_NT) != 0;

@@ -27,6 +27,7 @@
 #include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
+#include "svg.h"
 
 #define KiB (1024ul)
 #define MiB (1024ul * 1024ul)
@@ -36,6 +37,7 @@
 #define MAX_CONTENDERS FCM_MAX_FNS
 #define MAX_ROUNDS FCM_MAX_ROUNDS
 #define MAX_PEERS 4		/* --against libraries */
+#define MAX_DISTS 16		/* --dist files */
 
 /* fastcopy-bench.c: the options.  */
 struct options
@@ -50,6 +52,8 @@ struct options
   int nagainst;
   const char *glibc_root;
   const char *data;
+  const char *dists[MAX_DISTS];	/* --dist files */
+  int ndists;
   int cpu;			/* -1: the most idle one */
   int pin;
   int quiet;
@@ -185,20 +189,24 @@ int fcb_contender_index (const struct cset *s, const char *label);
    or fill in lib.loader_path if so.  */
 void fcb_enter_glibc_root (char **argv);
 
-/* distributions.c: the size distributions (workload.h), each with its
-   call sequence of opt.calls entries.  */
+/* distributions.c: the workloads (workload.h): the shipped distributions
+   or the --dist files, each with a call sequence of opt.calls entries per
+   family it has calls of (NULL for one it has none of).  */
 struct dist
 {
   char name[64];		/* "GoogleA" */
   char file[PATH_MAX];
-  uint64_t *seq;
-  size_t bytes;			/* sum of the sizes */
+  uint64_t *seq[FASTCOPY_FAMILY_COUNT];
+  size_t bytes[FASTCOPY_FAMILY_COUNT];	/* sum of the sizes */
+  size_t largest[FASTCOPY_FAMILY_COUNT];	/* the largest size */
 };
 extern struct dist *dists;
 extern size_t ndists;
 
 /* Returns 0 if there is no data and REQUIRED is 0.  */
 int fcb_load_dists (int required);
+/* The family whose calls function F makes.  */
+enum fastcopy_family fcb_family (enum func f);
 
 /* Groups and points, planned by cases.c before anything runs (so that
    progress can count them), measured by run.c, reported by report.c.  */
@@ -284,54 +292,5 @@ void fcb_judge_targets (int count[VERDICTS]);
 int fcb_stream_usable (void);
 void *fcb_stream_copy (void *dst, const void *src, size_t n);
 void *fcb_stream_set (void *dst, int c, size_t n);
-
-/* svg.c: charts written as one hand-made SVG document.  */
-enum fcb_chart_kind
-{
-  FCB_CHART_SIZE,		/* x: bytes, log2 axis */
-  FCB_CHART_LOG2,		/* x: plain numbers, log2 axis */
-  FCB_CHART_LINEAR,		/* x: plain numbers, linear axis */
-  FCB_CHART_BARS		/* grouped bars over named categories */
-};
-
-enum fcb_style
-{
-  FCB_STYLE_GLIBC,
-  FCB_STYLE_FASTCOPY,
-  FCB_STYLE_PEER,
-  FCB_STYLE_VARIANT,
-  FCB_STYLE_REFERENCE
-};
-
-struct fcb_series
-{
-  const char *label;
-  enum fcb_style style;
-  size_t n;
-  double *x;			/* unused for bars: y[i] belongs to category i */
-  double *y;			/* values <= 0 are not drawn */
-};
-
-struct fcb_chart
-{
-  const char *title;
-  const char *xlabel;
-  const char *ylabel;
-  enum fcb_chart_kind kind;
-  int ylog;
-  double refline;		/* horizontal line at this y; 0: none */
-  size_t nseries;
-  struct fcb_series *series;
-  size_t ncats;			/* bars only */
-  const char **cats;
-};
-
-/* Write CHARTS as one SVG document with heading TITLE and a second line
-   SUBTITLE.  Returns 0, or -1 if writing failed.  */
-int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
-		   const struct fcb_chart *charts, size_t ncharts);
-
-/* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
-const char *fcb_format_size (char *buf, size_t len, double bytes);
 
 #endif /* bench.h */

@@ -1,5 +1,6 @@
-/* fastcopy-bench: the real-workload size distributions (the .csv files of
-   data/, read by workload.c) and the call sequence drawn from each, fixed
+/* fastcopy-bench: the workloads of the distributions cases (read by
+   workload.c): the --dist files, or else the shipped size distributions
+   (the .csv files of data/), and the call sequences drawn from each, fixed
    by --seed and the file's name so that every contender and every run gets
    the same calls.  */
 
@@ -37,9 +38,46 @@ find_data_dir (int required)
 	   fcb_data_places_text ());
 }
 
+enum fastcopy_family
+fcb_family (enum func f)
+{
+  return f == F_MEMCPY || f == F_MEMMOVE ? FASTCOPY_FAMILY_COPY
+					 : FASTCOPY_FAMILY_CLEAR;
+}
+
+static void
+load (const char *path)
+{
+  struct dist *d = &dists[ndists++];
+  struct fcw_workload w;
+  char err[PATH_MAX + 256];
+  if (fcw_load (&w, path, err, sizeof err) != 0)
+    fcb_die ("%s", err);
+  snprintf (d->file, sizeof d->file, "%s", w.path);
+  snprintf (d->name, sizeof d->name, "%s", w.name);
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      d->seq[f] = fcw_sequence (&w, (enum fastcopy_family) f, opt.calls,
+				opt.seed, &d->bytes[f]);
+      if (d->seq[f] == NULL && w.family[f].calls > 0)
+	fcb_die ("out of memory");
+      d->largest[f] = fcw_largest (&w, (enum fastcopy_family) f);
+    }
+  fcw_free (&w);
+}
+
 int
 fcb_load_dists (int required)
 {
+  if (opt.ndists > 0)
+    {
+      dists = calloc ((size_t) opt.ndists, sizeof *dists);
+      if (dists == NULL)
+	fcb_die ("out of memory");
+      for (int i = 0; i < opt.ndists; i++)
+	load (opt.dists[i]);
+      return 1;
+    }
   const char *dir = find_data_dir (required);
   if (dir == NULL)
     return 0;
@@ -53,19 +91,7 @@ fcb_load_dists (int required)
   if (dists == NULL)
     fcb_die ("out of memory");
   for (int i = 0; i < n; i++)
-    {
-      struct dist *d = &dists[ndists++];
-      struct fcw_workload w;
-      char err[PATH_MAX + 128];
-      if (fcw_load (&w, paths[i], err, sizeof err) != 0)
-	fcb_die ("%s", err);
-      snprintf (d->file, sizeof d->file, "%s", w.path);
-      snprintf (d->name, sizeof d->name, "%s", w.name);
-      d->seq = fcw_sequence (&w, opt.calls, opt.seed, &d->bytes);
-      if (d->seq == NULL)
-	fcb_die ("out of memory");
-      fcw_free (&w);
-    }
+    load (paths[i]);
   fcw_list_free (paths);
   return 1;
 }

@@ -12,9 +12,9 @@
 
 #include "measure.h"
 
-#define SEQ_SIZE(e) ((size_t) ((e) & 0x1fff))
-#define SEQ_SOFF(e) ((size_t) (((e) >> 13) & 0xfffff))
-#define SEQ_DOFF(e) ((size_t) ((e) >> 33))
+#define SEQ_SIZE(e) ((size_t) ((e) & 0xffffff))
+#define SEQ_SOFF(e) ((size_t) (((e) >> 24) & 0xfffff))
+#define SEQ_DOFF(e) ((size_t) ((e) >> 44))
 
 unsigned long fcm_samples_taken, fcm_samples_retaken;
 

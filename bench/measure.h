@@ -70,15 +70,16 @@ struct fcm_calls
   size_t nseq;
 };
 
-/* A call of a sequence, packed: size (13 bits, at most FCM_SEQ_MAX_SIZE),
-   src offset and dst offset (20 bits each, below FCM_SEQ_BUF).  */
+/* A call of a sequence, packed: size (24 bits, at most FCM_SEQ_MAX_SIZE),
+   src offset and dst offset (20 bits each, below FCM_SEQ_BUF).  A call
+   ends past FCM_SEQ_BUF when it is large; the buffers must have room.  */
 #define FCM_SEQ_BUF (256u * 1024u)
-#define FCM_SEQ_MAX_SIZE 4096u
+#define FCM_SEQ_MAX_SIZE ((1u << 24) - 1)
 
 static inline uint64_t
 fcm_seq_entry (size_t size, size_t soff, size_t doff)
 {
-  return (uint64_t) size | (uint64_t) soff << 13 | (uint64_t) doff << 33;
+  return (uint64_t) size | (uint64_t) soff << 24 | (uint64_t) doff << 44;
 }
 
 /* A step of the splitmix64 generator: the call sequences and the order of

@@ -52,7 +52,7 @@ calls_of (const struct point *p, struct fcm_calls *c)
       break;
     case PT_SEQ:
       c->layout = FCM_SEQUENCE;
-      c->seq = p->dist->seq;
+      c->seq = p->dist->seq[fcb_family (g->func)];
       c->nseq = opt.calls;
       break;
     }
@@ -92,7 +92,12 @@ fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
       int copy = g->func == F_MEMCPY || g->func == F_MEMMOVE;
       size_t max = 0;
       for (size_t i = g->first; i < g->first + g->count; i++)
-	if (points[i].size > max)
+	if (points[i].type == PT_SEQ)
+	  {
+	    size_t l = points[i].dist->largest[fcb_family (g->func)];
+	    max = l > max ? l : max;
+	  }
+	else if (points[i].size > max)
 	  max = points[i].size;
 
       size_t sbytes = 0, dbytes = 0;
@@ -109,8 +114,8 @@ fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
 	    }
 	  break;
 	case PT_SEQ:
-	  dbytes = FCM_SEQ_BUF + PAGE;
-	  sbytes = copy ? FCM_SEQ_BUF + PAGE : 0;
+	  dbytes = FCM_SEQ_BUF + max + PAGE;
+	  sbytes = copy ? FCM_SEQ_BUF + max + PAGE : 0;
 	  break;
 	case PT_COLD:
 	  {

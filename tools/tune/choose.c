@@ -144,6 +144,13 @@ print_table (const struct family *f)
       figures_print (&f->c[i].fig, f->id);
     }
   const struct candidate *c = &f->c[f->chosen];
+  int measured = 0;
+  for (int i = 0; i < f->points.n; i++)
+    measured |= f->points.p[i].kind == PK_WORKLOAD;
+  if (!measured)
+    printf ("# %s: no workload has calls of this family: its distributions "
+	    "figure is 1 for\n#   every candidate, and the fixed sizes "
+	    "decide\n", f->name);
   if (f->none_qualified)
     printf ("# %s: no candidate is within %.2f of glibc at every fixed "
 	    "size;\n#   chose the one whose worst ratio is the smallest: %s "

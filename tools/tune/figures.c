@@ -48,9 +48,14 @@ void
 figures_finish (struct figures *f)
 {
   double sum = 0;
+  int n = 0;
   for (int w = 0; w < nworkloads; w++)
-    sum += log (f->dist[w]);
-  f->dist_geomean = nworkloads ? exp (sum / nworkloads) : 1;
+    if (f->dist[w] > 0)
+      {
+	sum += log (f->dist[w]);
+	n++;
+      }
+  f->dist_geomean = n ? exp (sum / n) : 1;
 }
 
 double

@@ -100,13 +100,16 @@ usage (FILE *f)
 	   "usage: fastcopy-tune [--quick] [--no-compare] [--verbose] "
 	   "[--quiet]\n"
 	   "                     [--write] [--config FILE]\n"
+	   "       fastcopy-tune --workload FILE [FILE...] [OPTION...]\n"
 	   "       fastcopy-tune --set KEY=VALUE... [--write] [--config FILE]\n"
 	   "Measure every implementation libfastcopy can use here, with the "
 	   "thresholds\nit reads, against glibc, and print the fastest "
 	   "settings; --write installs\nthem into the configuration file "
-	   "(%s, or --config FILE),\nkeeping its other lines.  --set skips "
-	   "measuring and installs the given\nsettings.  See "
-	   "fastcopy-tune(1).\n", fastcopy_config_state ()->system_path);
+	   "(%s, or --config FILE),\nkeeping its other lines.  --workload "
+	   "chooses by recordings of fastcopy-profile\ninstead of the "
+	   "distributions fastcopy-bench ships.  --set skips measuring\nand "
+	   "installs the given settings.  See fastcopy-tune(1).\n",
+	   fastcopy_config_state ()->system_path);
 }
 
 static void
@@ -151,15 +154,18 @@ measured_settings (char **keys, char **values, const char *date)
   static struct family fam[FASTCOPY_FAMILY_COUNT];
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
   fcm_pin (-1);
-  points_setup (NULL, 0);
+  points_setup (opt.workload, opt.nworkload);
   printf ("# fastcopy-tune %s%s, %s: %s family %u model %u, glibc %s\n",
 	  fastcopy_version (), opt.quick ? " --quick" : "", date, cpu->vendor,
 	  cpu->family, cpu->model, glibc_version ());
-  printf ("# workloads:");
-  for (int w = 0; w < nworkloads; w++)
-    printf (" %s", workloads[w].name);
-  printf ("; alias_guard %s\n",
+  printf ("# alias_guard %s; workloads:",
 	  fastcopy_setting_find ("alias_guard")->value);
+  for (int w = 0; w < nworkloads; w++)
+    if (workloads[w].command[0])
+      printf ("\n#   %s: %s", workloads[w].name, workloads[w].command);
+    else
+      printf (" %s", workloads[w].name);
+  putchar ('\n');
   uint64_t t0 = fcm_now_ns ();
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     {
@@ -196,6 +202,10 @@ measured_settings (char **keys, char **values, const char *date)
     }
   for (int i = 0; i < n; i++)
     printf ("%s = %s\n", keys[i], values[i]);
+  printf ("# for one program: FASTCOPY=");
+  for (int i = 0; i < n; i++)
+    printf ("%s%s=%s", i ? "," : "", keys[i], values[i]);
+  putchar ('\n');
   return n;
 }
 
@@ -207,6 +217,7 @@ main (int argc, char **argv)
     { "write", no_argument, NULL, 'w' },
     { "config", required_argument, NULL, 'c' },
     { "set", required_argument, NULL, 's' },
+    { "workload", required_argument, NULL, 'W' },
     { "no-compare", no_argument, NULL, 'n' },
     { "verbose", no_argument, NULL, 'v' },
     { "quiet", no_argument, NULL, 'Q' },
@@ -229,6 +240,15 @@ main (int argc, char **argv)
 	  }
 	opt.set[opt.nset++] = optarg;
 	break;
+      case 'W':
+	if (opt.nworkload == MAX_WORKLOADS)
+	  {
+	    fprintf (stderr, "%s: at most %d workloads\n", tool_name,
+		     MAX_WORKLOADS);
+	    return 2;
+	  }
+	opt.workload[opt.nworkload++] = optarg;
+	break;
       case 'n': opt.compare = 0; break;
       case 'v': opt.verbose = 1; break;
       case 'Q': opt.quiet = 1; break;
@@ -240,7 +260,11 @@ main (int argc, char **argv)
 	usage (stderr);
 	return 2;
       }
-  if (optind < argc)
+  /* Files after the options are more workloads.  */
+  for (; optind < argc && opt.nworkload > 0 && opt.nworkload < MAX_WORKLOADS;
+       optind++)
+    opt.workload[opt.nworkload++] = argv[optind];
+  if (optind < argc || (opt.nworkload > 0 && opt.nset > 0))
     {
       usage (stderr);
       return 2;

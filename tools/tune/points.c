@@ -31,7 +31,8 @@
 
 struct fcw_workload workloads[MAX_WORKLOADS];
 int nworkloads;
-static uint64_t *sequences[MAX_WORKLOADS];
+static uint64_t *sequences[FASTCOPY_FAMILY_COUNT][MAX_WORKLOADS];
+static size_t largest_call;	/* in any sequence */
 
 /* Calls per workload sequence: fastcopy-bench's default, so that the
    figures match its distributions cases.  */
@@ -55,7 +56,10 @@ map_buffers (void)
   size_t cap = (opt.quick ? 128 : 256) * MiB;
   pool_bytes = 2 * l3 < 64 * MiB ? 64 * MiB : 2 * l3 > cap ? cap : 2 * l3;
   max_cold = (opt.quick ? 64 : 256) * MiB;
-  size_t bytes = (pool_bytes > max_cold ? pool_bytes : max_cold) + 8192;
+  size_t bytes = pool_bytes > max_cold ? pool_bytes : max_cold;
+  if (bytes < FCM_SEQ_BUF + largest_call)
+    bytes = FCM_SEQ_BUF + largest_call;
+  bytes += 8192;
   src_buf = fcm_map (bytes);
   dst_buf = fcm_map (bytes);
   if (src_buf == NULL || dst_buf == NULL)
@@ -71,10 +75,15 @@ load_workload (const char *path)
   char err[PATH_MAX + 128];
   if (fcw_load (w, path, err, sizeof err) != 0)
     die ("%s", err);
-  size_t bytes;
-  sequences[nworkloads] = fcw_sequence (w, SEQ_CALLS, 1, &bytes);
-  if (sequences[nworkloads] == NULL)
-    die ("out of memory");
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      size_t bytes, largest = fcw_largest (w, (enum fastcopy_family) f);
+      sequences[f][nworkloads] = fcw_sequence (w, (enum fastcopy_family) f,
+					       SEQ_CALLS, 1, &bytes);
+      if (sequences[f][nworkloads] == NULL && w->family[f].calls > 0)
+	die ("out of memory");
+      largest_call = largest > largest_call ? largest : largest_call;
+    }
   nworkloads++;
 }
 
@@ -180,7 +189,8 @@ points_plan (struct point_set *ps, enum fastcopy_family family,
   ps->family = family;
   ps->n = 0;
   for (int w = 0; w < nworkloads; w++)
-    add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
+    if (sequences[family][w] != NULL)
+      add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
 
   size_t sizes[MAX_POINTS];
   size_t n = hot_sizes (sizes);
@@ -243,7 +253,7 @@ points_sizes (const struct point_set *ps, int workloads_only, size_t **sizes)
 {
   size_t cap = (size_t) ps->n, n = 0;
   for (int w = 0; workloads_only && w < nworkloads; w++)
-    cap += workloads[w].max_size + 1;
+    cap += 2 * workloads[w].family[ps->family].nbuckets;
   size_t *v = malloc (cap * sizeof *v);
   if (v == NULL)
     die ("out of memory");
@@ -254,10 +264,13 @@ points_sizes (const struct point_set *ps, int workloads_only, size_t **sizes)
 	v[n++] = p->size;
       if (p->kind == PK_WORKLOAD && workloads_only)
 	{
-	  const struct fcw_workload *w = &workloads[p->workload];
-	  for (size_t s = 0; s <= w->max_size; s++)
-	    if (w->cdf[s] > (s ? w->cdf[s - 1] : 0))
-	      v[n++] = s;
+	  const struct fcw_family *fa = &workloads[p->workload].family[ps->family];
+	  for (size_t b = 0; b < fa->nbuckets; b++)
+	    if (fa->bucket[b].t.calls > 0)
+	      {
+		v[n++] = (size_t) fa->bucket[b].lo;
+		v[n++] = (size_t) fa->bucket[b].hi;
+	      }
 	}
     }
   qsort (v, n, sizeof *v, cmp_size);
@@ -367,7 +380,7 @@ calls_of (const struct tpoint *p, enum fastcopy_family family,
     {
     case PK_WORKLOAD:
       c->layout = FCM_SEQUENCE;
-      c->seq = sequences[p->workload];
+      c->seq = sequences[family][p->workload];
       c->nseq = SEQ_CALLS;
       break;
     case PK_HOT:

@@ -38,6 +38,8 @@ struct options
   const char *config;
   int nset;
   char *set[16];
+  int nworkload;
+  char *workload[MAX_WORKLOADS];	/* --workload files */
 };
 extern struct options opt;
 
@@ -82,7 +84,8 @@ struct point_set
   struct tpoint p[MAX_POINTS];
 };
 
-/* The workloads every candidate is measured on, and their calls.  */
+/* The workloads every candidate is measured on; a family is measured on
+   those that have calls of it.  */
 extern struct fcw_workload workloads[MAX_WORKLOADS];
 extern int nworkloads;
 
@@ -99,8 +102,8 @@ void points_plan (struct point_set *ps, enum fastcopy_family family,
 const char *point_text (const struct tpoint *p, char *buf, size_t size);
 
 /* Every size some point of PS calls with, sorted, into *SIZES (from
-   malloc); returns how many.  WORKLOADS: only the workloads' sizes, else
-   only the others.  */
+   malloc); returns how many.  WORKLOADS: only the workloads' sizes (the
+   ends of their buckets), else only the others.  */
 size_t points_sizes (const struct point_set *ps, int workloads_only,
 		     size_t **sizes);
 
@@ -124,8 +127,8 @@ const char *glibc_version (void);
 /* figures.c: a candidate against glibc over the points.  */
 struct figures
 {
-  double dist[MAX_WORKLOADS];	/* ratio per workload */
-  double dist_geomean;
+  double dist[MAX_WORKLOADS];	/* ratio per workload; 0: not measured */
+  double dist_geomean;		/* 1 when no workload was measured */
   double fixed_log_sum;		/* hot and cold */
   int nfixed;
   double worst;			/* the highest hot or cold ratio */

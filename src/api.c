@@ -423,13 +423,14 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		"file read", t);
       break;
     case FC_E_LOAD_TIME:
-      if (fc_key_type (d->key) == FASTCOPY_SETTING_IMPL)
+      if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
+	  || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
+	snprintf (buf, size, "%s: recording is set up when the library is "
+		  "loaded (set it in FASTCOPY): ignored", key);
+      else
 	snprintf (buf, size, "%s: implementations are chosen when the "
 		  "library is loaded (set it in FASTCOPY or the configuration "
 		  "file): ignored", key);
-      else
-	snprintf (buf, size, "%s: recording is set up when the library is "
-		  "loaded (set it in FASTCOPY): ignored", key);
       break;
     case FC_E_ENV_ONLY:
       snprintf (buf, size, "%s: only the FASTCOPY environment variable may "

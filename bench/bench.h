@@ -5,8 +5,10 @@
    cases.c           the cases, and planning their groups and points
    contenders.c      the functions measured: glibc's, libfastcopy's, its
                      table's, and those of the --against libraries
-   data-dir.c        where the data files are looked for
+   data-dir.c        where the data files are looked for (shared with
+                     fastcopy-tune)
    distributions.c   the size distributions and their call sequences
+   workload.c        reading a distribution, drawing its calls (shared)
    run.c             measuring the planned points
    report.c          tables, CSV, SVG charts, the summary
    targets.c         the targets file: its sets, and judging their targets
@@ -22,8 +24,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
+#include "svg.h"
 
 #define KiB (1024ul)
 #define MiB (1024ul * 1024ul)
@@ -33,6 +37,7 @@
 #define MAX_CONTENDERS FCM_MAX_FNS
 #define MAX_ROUNDS FCM_MAX_ROUNDS
 #define MAX_PEERS 4		/* --against libraries */
+#define MAX_DISTS 16		/* --dist files */
 
 /* fastcopy-bench.c: the options.  */
 struct options
@@ -47,6 +52,8 @@ struct options
   int nagainst;
   const char *glibc_root;
   const char *data;
+  const char *dists[MAX_DISTS];	/* --dist files */
+  int ndists;
   int cpu;			/* -1: the most idle one */
   int pin;
   int quiet;
@@ -182,29 +189,24 @@ int fcb_contender_index (const struct cset *s, const char *label);
    or fill in lib.loader_path if so.  */
 void fcb_enter_glibc_root (char **argv);
 
-/* data-dir.c: the first of the places for data files (--data,
-   $FASTCOPY_BENCH_DATA, the installed directory, the source tree) for which
-   HAS returns nonzero; NULL if none.  */
-const char *fcb_data_dir (int (*has) (const char *dir));
-/* The installed directory and the source tree, for messages.  */
-const char *fcb_data_places_text (void);
-
-/* distributions.c: the size distributions, each with its call sequence of
-   opt.calls entries (fcm_seq_entry) inside FCM_SEQ_BUF-byte buffers.  */
+/* distributions.c: the workloads (workload.h): the shipped distributions
+   or the --dist files, each with a call sequence of opt.calls entries per
+   family it has calls of (NULL for one it has none of).  */
 struct dist
 {
   char name[64];		/* "GoogleA" */
   char file[PATH_MAX];
-  double *cdf;
-  size_t nsizes;
-  uint64_t *seq;
-  size_t bytes;			/* sum of the sizes */
+  uint64_t *seq[FASTCOPY_FAMILY_COUNT];
+  size_t bytes[FASTCOPY_FAMILY_COUNT];	/* sum of the sizes */
+  size_t largest[FASTCOPY_FAMILY_COUNT];	/* the largest size */
 };
 extern struct dist *dists;
 extern size_t ndists;
 
 /* Returns 0 if there is no data and REQUIRED is 0.  */
 int fcb_load_dists (int required);
+/* The family whose calls function F makes.  */
+enum fastcopy_family fcb_family (enum func f);
 
 /* Groups and points, planned by cases.c before anything runs (so that
    progress can count them), measured by run.c, reported by report.c.  */
@@ -290,65 +292,5 @@ void fcb_judge_targets (int count[VERDICTS]);
 int fcb_stream_usable (void);
 void *fcb_stream_copy (void *dst, const void *src, size_t n);
 void *fcb_stream_set (void *dst, int c, size_t n);
-
-/* svg.c: charts written as one hand-made SVG document.  */
-enum fcb_chart_kind
-{
-  FCB_CHART_SIZE,		/* x: bytes, log2 axis */
-  FCB_CHART_LOG2,		/* x: plain numbers, log2 axis */
-  FCB_CHART_LINEAR,		/* x: plain numbers, linear axis */
-  FCB_CHART_BARS		/* grouped bars over named categories */
-};
-
-enum fcb_style
-{
-  FCB_STYLE_GLIBC,
-  FCB_STYLE_FASTCOPY,
-  FCB_STYLE_PEER,
-  FCB_STYLE_VARIANT,
-  FCB_STYLE_REFERENCE
-};
-
-struct fcb_series
-{
-  const char *label;
-  enum fcb_style style;
-  size_t n;
-  double *x;			/* unused for bars: y[i] belongs to category i */
-  double *y;			/* values <= 0 are not drawn */
-};
-
-struct fcb_chart
-{
-  const char *title;
-  const char *xlabel;
-  const char *ylabel;
-  enum fcb_chart_kind kind;
-  int ylog;
-  double refline;		/* horizontal line at this y; 0: none */
-  size_t nseries;
-  struct fcb_series *series;
-  size_t ncats;			/* bars only */
-  const char **cats;
-};
-
-/* Write CHARTS as one SVG document with heading TITLE and a second line
-   SUBTITLE.  Returns 0, or -1 if writing failed.  */
-int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
-		   const struct fcb_chart *charts, size_t ncharts);
-
-/* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
-const char *fcb_format_size (char *buf, size_t len, double bytes);
-
-/* A step of the splitmix64 generator: the call sequences and the order of
-   the cold slots are pseudo-random, fixed by --seed.  */
-static inline uint64_t
-fcb_splitmix64 (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 #endif /* bench.h */

@@ -362,15 +362,19 @@ plan_dists (enum case_id cid, enum func f)
 {
   struct group *g = new_group (cid, f, "random", "L2", X_DIST,
 			       "%s call sequences from real-workload size "
-			       "distributions (%u calls, random alignment, "
+			       "distributions (%u calls, %s alignment, "
 			       "%lu KiB buffers)", func_names[f], opt.calls,
+			       opt.ndists ? "recorded (else random)" : "random",
 			       FCM_SEQ_BUF / KiB);
+  enum fastcopy_family fam = fcb_family (f);
   for (size_t i = 0; i < ndists; i++)
-    {
-      struct point *p = new_point (g, PT_SEQ, dists[i].bytes, &csets[f]);
-      p->dist = &dists[i];
-      p->distance = LONG_MIN;
-    }
+    if (dists[i].seq[fam] != NULL)
+      {
+	struct point *p = new_point (g, PT_SEQ, dists[i].bytes[fam],
+				     &csets[f]);
+	p->dist = &dists[i];
+	p->distance = LONG_MIN;
+      }
 }
 
 static void

@@ -8,7 +8,8 @@
    3. peers: the functions of each --against library (AOCL-LibMem, say),
       found with dlsym on its handle;
    4. fc:NAME: every usable entry of that library's implementation table,
-      called directly;
+      called directly, but the profile ones (which only record and call
+      another);
    5. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
       do not fit in the caches, the bandwidth to compare large copies with.
    Every lookup is checked with dladdr: the glibc functions must lie in
@@ -231,7 +232,8 @@ fcb_build_contenders (void)
       for (size_t i = 0; i < lib.impl_count (); i++)
 	{
 	  const struct fastcopy_impl *im = lib.impl_at (i);
-	  if (im->family != fam || !lib.impl_usable (im))
+	  if (im->family != fam || !lib.impl_usable (im)
+	      || (im->traits & FASTCOPY_TRAIT_PROFILE))
 	    continue;
 	  char label[40];
 	  snprintf (label, sizeof label, "fc:%s", im->name);

@@ -1,13 +1,15 @@
-/* fastcopy-bench: where its data files (the size distributions, the
-   targets) are looked for, in order: --data, $FASTCOPY_BENCH_DATA, the
-   directory 'make install' puts them in, then the source tree, so that the
-   tool also runs uninstalled from a build.  */
+/* Where fastcopy-bench and fastcopy-tune look for their data files (the
+   size distributions, the targets), in order: the option's directory,
+   $FASTCOPY_BENCH_DATA, the directory 'make install' puts them in, then
+   the source tree, so that the tools also run uninstalled from a build.  */
 
 #include "config.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#include "data-dir.h"
 
 const char *
 fcb_data_places_text (void)
@@ -20,11 +22,11 @@ fcb_data_places_text (void)
 }
 
 const char *
-fcb_data_dir (int (*has) (const char *dir))
+fcb_data_dir (const char *given, int (*has) (const char *dir))
 {
-  const char *places[] = { opt.data, getenv ("FASTCOPY_BENCH_DATA"),
+  const char *places[] = { given, getenv ("FASTCOPY_BENCH_DATA"),
 			   FCB_PKGDATADIR, FCB_SRCDATADIR };
-  for (size_t i = 0; i < N_OF (places); i++)
+  for (size_t i = 0; i < sizeof places / sizeof places[0]; i++)
     if (places[i] != NULL && *places[i] != 0 && has (places[i]))
       return places[i];
   return NULL;

@@ -79,6 +79,9 @@ help (void)
 	  "                     of a libc6 package) instead of the system's\n"
 	  "      --data DIR     directory of the size distributions (*.csv) and\n"
 	  "                     of the targets (targets.conf)\n"
+	  "      --dist FILE    replay FILE (a distribution, or a recording of\n"
+	  "                     fastcopy-profile) in the distributions cases\n"
+	  "                     instead of the shipped ones; up to %d times\n"
 	  "      --calls N      calls per distribution sequence (default 65536)\n"
 	  "      --seed N       seed of the sequences and the cold slot order (default 1)\n"
 	  "      --pool MIB     cache-cold pool size in MiB (default 4x L3, quick 2x)\n"
@@ -89,7 +92,7 @@ help (void)
 	  "  -l, --list         list cases, groups and contenders, then exit\n"
 	  "  -h, --help         this help\n"
 	  "  -V, --version      version\n\n"
-	  "Cases:\n", MAX_PEERS);
+	  "Cases:\n", MAX_PEERS, MAX_DISTS);
   for (int i = 0; i < CASE_COUNT; i++)
     printf ("  %-16s %s\n", cases[i].name, cases[i].help);
   printf ("Groups:");
@@ -167,7 +170,8 @@ pin (void)
 int
 main (int argc, char **argv)
 {
-  enum { O_CSV = 256, O_SVG, O_LIB, O_AGAINST, O_GLIBC_ROOT, O_DATA, O_CALLS,
+  enum { O_CSV = 256, O_SVG, O_LIB, O_AGAINST, O_GLIBC_ROOT, O_DATA, O_DIST,
+	 O_CALLS,
 	 O_SEED, O_POOL, O_CPU, O_NOPIN, O_STRICT, O_QUIET };
   static const struct option longopts[] = {
     { "quick", no_argument, NULL, 'q' },
@@ -180,6 +184,7 @@ main (int argc, char **argv)
     { "against", required_argument, NULL, O_AGAINST },
     { "glibc-root", required_argument, NULL, O_GLIBC_ROOT },
     { "data", required_argument, NULL, O_DATA },
+    { "dist", required_argument, NULL, O_DIST },
     { "calls", required_argument, NULL, O_CALLS },
     { "seed", required_argument, NULL, O_SEED },
     { "pool", required_argument, NULL, O_POOL },
@@ -215,6 +220,11 @@ main (int argc, char **argv)
 	  break;
 	case O_GLIBC_ROOT: opt.glibc_root = optarg; break;
 	case O_DATA: opt.data = optarg; break;
+	case O_DIST:
+	  if (opt.ndists == MAX_DISTS)
+	    fcb_usage_error ("--dist: at most %d files", MAX_DISTS);
+	  opt.dists[opt.ndists++] = optarg;
+	  break;
 	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
 	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;
 	case O_POOL: opt.pool = number (optarg, "--pool", 1, 1u << 20) * MiB; break;

@@ -12,9 +12,9 @@
 
 #include "measure.h"
 
-#define SEQ_SIZE(e) ((size_t) ((e) & 0x1fff))
-#define SEQ_SOFF(e) ((size_t) (((e) >> 13) & 0xfffff))
-#define SEQ_DOFF(e) ((size_t) ((e) >> 33))
+#define SEQ_SIZE(e) ((size_t) ((e) & 0xffffff))
+#define SEQ_SOFF(e) ((size_t) (((e) >> 24) & 0xfffff))
+#define SEQ_DOFF(e) ((size_t) ((e) >> 44))
 
 unsigned long fcm_samples_taken, fcm_samples_retaken;
 
@@ -211,6 +211,35 @@ fcm_measure (struct fcm_point *p, unsigned int rounds, double *med)
   for (unsigned int r = 0; r < rounds; r++)
     fcm_round (p, r);
   fcm_medians (p, med);
+}
+
+uint32_t *
+fcm_slots (struct fcm_calls *c, size_t size, size_t pool, uint64_t seed)
+{
+  size_t span = size > pool ? size : pool;
+  size_t unit = size >= 4096 ? 4096 : 64;
+  c->stride = (size + unit - 1) / unit * unit;
+  if (c->stride == 0)
+    c->stride = unit;
+  c->nslots = span / c->stride;
+  if (c->nslots == 0)
+    c->nslots = 1;
+  c->cursor = 0;
+  uint32_t *v = malloc (c->nslots * sizeof *v);
+  c->order = v;
+  if (v == NULL)
+    return NULL;
+  uint64_t st = seed ^ c->nslots;
+  for (size_t i = 0; i < c->nslots; i++)
+    v[i] = (uint32_t) i;
+  for (size_t i = c->nslots - 1; i > 0; i--)
+    {
+      size_t j = fcm_splitmix64 (&st) % (i + 1);
+      uint32_t t = v[i];
+      v[i] = v[j];
+      v[j] = t;
+    }
+  return v;
 }
 
 void *

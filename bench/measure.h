@@ -70,16 +70,38 @@ struct fcm_calls
   size_t nseq;
 };
 
-/* A call of a sequence, packed: size (13 bits, at most FCM_SEQ_MAX_SIZE),
-   src offset and dst offset (20 bits each, below FCM_SEQ_BUF).  */
+/* A call of a sequence, packed: size (24 bits, at most FCM_SEQ_MAX_SIZE),
+   src offset and dst offset (20 bits each, below FCM_SEQ_BUF).  A call
+   ends past FCM_SEQ_BUF when it is large; the buffers must have room.  */
 #define FCM_SEQ_BUF (256u * 1024u)
-#define FCM_SEQ_MAX_SIZE 4096u
+#define FCM_SEQ_MAX_SIZE ((1u << 24) - 1)
 
 static inline uint64_t
 fcm_seq_entry (size_t size, size_t soff, size_t doff)
 {
-  return (uint64_t) size | (uint64_t) soff << 13 | (uint64_t) doff << 33;
+  return (uint64_t) size | (uint64_t) soff << 24 | (uint64_t) doff << 44;
 }
+
+/* A step of the splitmix64 generator: the call sequences and the order of
+   the slots are pseudo-random, fixed by a seed.  */
+static inline uint64_t
+fcm_splitmix64 (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Cache-cold calls of SIZE bytes (FCM_SLOTS): the larger of POOL and SIZE
+   bytes of each buffer, cut into back-to-back slots (64-byte aligned,
+   page-aligned from 4 KiB) visited in a random order fixed by SEED, which
+   defeats the prefetchers.  A slot comes back only after the whole pool
+   was touched; a size of the pool or more is one slot that evicts
+   itself.  Sets C's order, nslots, stride and cursor, and returns the
+   order for the caller to free; NULL if out of memory.  */
+uint32_t *fcm_slots (struct fcm_calls *c, size_t size, size_t pool,
+		     uint64_t seed);
 
 /* One point: the calls, the functions, and what measuring them gave.  */
 struct fcm_point

@@ -14,6 +14,10 @@
 #   gzip     the same with gzip
 #   redis    redis-server preloaded, redis-benchmark SET and GET at -d 64,
 #            1024 and 16384, server and client on different CPUs
+# With --versus VAL the runs "without" preload the library too, with
+# FASTCOPY=VAL: tuned settings against the defaults, say.  With --record DIR
+# each workload runs once instead, under fastcopy-profile, which writes
+# DIR/NAME.csv (for fastcopy-tune --workload); nothing is timed.
 # It installs nothing: it says which Debian packages are missing.  The exit
 # status is 0 when everything ran, whatever the ratios, 1 on an error and 2
 # on a usage error.  The full run takes several minutes (gzip and redis
@@ -33,6 +37,12 @@ without LD_PRELOAD=LIBRARY and compare the medians.
   --runs N         alternating runs per workload (default 10)
   --redis-runs N   alternating runs per redis data size (default 7)
   --fastcopy VAL   FASTCOPY=VAL for the runs with the library
+  --versus VAL     the runs without the library preload it too, with
+                   FASTCOPY=VAL (empty: its defaults)
+  --record DIR     run each workload once under fastcopy-profile, writing
+                   DIR/NAME.csv, instead of timing
+  --profile-tool P the fastcopy-profile to record with (default: the one
+                   on PATH)
   --only LIST      comma-separated workloads (python,sqlite,zstd,gzip,redis)
   --cpus A,B       CPU A for the programs and redis-server, B for
                    redis-benchmark (default: the last two allowed CPUs)
@@ -41,7 +51,7 @@ without LD_PRELOAD=LIBRARY and compare the medians.
   -h, --help       this help
 
 Times are wall-clock; ratio = with / without (for redis: requests per
-second with / without).
+second with / without); with --versus, "without" means with FASTCOPY=VAL.
 EOF
 }
 
@@ -64,17 +74,22 @@ positive () {
 
 # --- options -----------------------------------------------------------------
 quick=0 runs='' redis_runs='' fastcopy='' fastcopy_set=0 cpus='' workdir='' keep=0
+versus='' versus_set=0 record_dir='' profile_tool=fastcopy-profile
 only=python,sqlite,zstd,gzip,redis
 library=''
 while [ $# -gt 0 ]; do
     case $1 in
 	--quick) quick=1 ;;
-	--runs | --redis-runs | --fastcopy | --only | --cpus | --workdir)
+	--runs | --redis-runs | --fastcopy | --only | --cpus | --workdir | \
+	--versus | --record | --profile-tool)
 	    [ $# -ge 2 ] || usage_error "option '$1' needs an argument"
 	    case $1 in
 		--runs) positive "$1" "$2"; runs=$2 ;;
 		--redis-runs) positive "$1" "$2"; redis_runs=$2 ;;
 		--fastcopy) fastcopy=$2 fastcopy_set=1 ;;
+		--versus) versus=$2 versus_set=1 ;;
+		--record) record_dir=$2 ;;
+		--profile-tool) profile_tool=$2 ;;
 		--only) only=$2 ;;
 		--cpus) cpus=$2 ;;
 		--workdir) workdir=$2 ;;
@@ -127,6 +142,12 @@ for (( i = 0; i < ${#needed[@]}; i += 2 )); do
 done
 [ -z "$missing" ] ||
     die "missing:$missing (Debian: apt-get install$packages)"
+if [ -n "$record_dir" ]; then
+    command -v "$profile_tool" >/dev/null 2>&1 ||
+	die "$profile_tool: not found (--profile-tool names another)"
+    mkdir -p "$record_dir"
+    record_dir=$(realpath "$record_dir")
+fi
 
 # The interpreter itself, not a wrapper such as pyenv's shim, which would
 # run a shell under LD_PRELOAD too.
@@ -171,14 +192,24 @@ trap 'exit 143' TERM
 
 # --- running with and without the library -------------------------------------
 # prefix MODE CPU: set the array PRE to the command that runs a program
-# pinned to CPU with LD_PRELOAD=LIBRARY (MODE with) or without any
-# LD_PRELOAD (MODE without): only the program gets the variable, not
-# taskset and env.
+# pinned to CPU with LD_PRELOAD=LIBRARY (MODE with), without any
+# LD_PRELOAD (MODE without), or with LD_PRELOAD=LIBRARY and FASTCOPY=VAL
+# (MODE without, --versus VAL); MODE record runs it under fastcopy-profile,
+# which preloads the library it runs with.  Only the program gets the
+# variables, not taskset and env.
 preload_env=("LD_PRELOAD=$library")
 [ $fastcopy_set = 0 ] || preload_env+=("FASTCOPY=$fastcopy")
+versus_env=(-u FASTCOPY "LD_PRELOAD=$library")
+[ -z "$versus" ] || versus_env=("LD_PRELOAD=$library" "FASTCOPY=$versus")
+record_env=(-u LD_PRELOAD)
+[ $fastcopy_set = 0 ] || record_env+=("FASTCOPY=$fastcopy")
 prefix () {
     if [ "$1" = with ]; then
 	pre=(taskset -c "$2" env "${preload_env[@]}")
+    elif [ "$1" = record ]; then
+	pre=(taskset -c "$2" env "${record_env[@]}" "$profile_tool" -o "$3")
+    elif [ $versus_set = 1 ]; then
+	pre=(taskset -c "$2" env "${versus_env[@]}")
     else
 	pre=(taskset -c "$2" env -u LD_PRELOAD)
     fi
@@ -237,12 +268,29 @@ result () {
 # Workload names in the order they ran, with their unit and direction.
 ran=()
 
+# The file a workload's recording goes to: DIR/NAME.csv, NAME made of
+# its letters and digits.
+recording () {
+    local slug=${1//[^A-Za-z0-9]/-}
+    echo "$record_dir/$slug.csv"
+}
+
 # measure NAME COMMAND...: the alternating runs of one timed workload;
-# the function named by BEFORE_RUN runs, untimed, before each run.
+# the function named by BEFORE_RUN runs, untimed, before each run.  With
+# --record, one recorded run instead.
 before_run=:
 measure () {
     local name=$1 i mode
     shift
+    if [ -n "$record_dir" ]; then
+	echo "$me: $name: recording into $(recording "$name")" >&2
+	$before_run
+	prefix record "$cpu" "$(recording "$name")"
+	"${pre[@]}" "$@" <"$stdin_file" >/dev/null ||
+	    die "failed (recording): $*"
+	ran+=("$name|recorded")
+	return
+    fi
     echo "$me: $name ($runs alternating runs)" >&2
     for i in $(seq "$runs"); do
 	for mode in $(order "$i"); do
@@ -356,7 +404,7 @@ if wants redis; then
     # start_redis MODE: redis-server in the background, no persistence.
     # (A simple command in the background: its pid is redis-server's.)
     start_redis () {
-	prefix "$1" "$cpu"
+	prefix "$1" "$cpu" "${2-}"
 	"${pre[@]}" redis-server --bind 127.0.0.1 --port "$port" \
 	    --save '' --appendonly no --dir "$workdir" \
 	    --logfile "$workdir/redis.log" &
@@ -375,6 +423,22 @@ if wants redis; then
 	wait "$redis_pid" || :
 	redis_pid=
     }
+    if [ -n "$record_dir" ]; then
+	# One server for every data size, recorded; it must exit by itself
+	# (SHUTDOWN) for its file to be written and merged.
+	file=$(recording redis)
+	echo "$me: redis: recording into $file" >&2
+	start_redis record "$file"
+	for size in 64 1024 16384; do
+	    taskset -c "$client_cpu" redis-benchmark -h 127.0.0.1 -p "$port" \
+		-d "$size" -n "$redis_requests" -t set,get -q >/dev/null ||
+		die "redis-benchmark failed (recording)"
+	done
+	redis-cli -h 127.0.0.1 -p "$port" shutdown nosave >/dev/null 2>&1 || :
+	wait "$redis_pid" || die "recording redis-server failed"
+	redis_pid=
+	ran+=("redis|recorded")
+    else
     for size in 64 1024 16384; do
 	echo "$me: redis -d $size ($redis_runs alternating runs)" >&2
 	for i in $(seq "$redis_runs"); do
@@ -393,9 +457,17 @@ if wants redis; then
 	done
 	ran+=("redis SET -d $size|req/s" "redis GET -d $size|req/s")
     done
+    fi
 fi
 
 # --- the report -------------------------------------------------------------------
+if [ -n "$record_dir" ]; then
+    for entry in "${ran[@]}"; do
+	echo "recorded  $(recording "${entry%|*}")"
+    done
+    exit 0
+fi
+
 # stats FILE: "median min max" of the numbers in FILE.
 stats () {
     sort -g "$1" | awk '{ v[NR] = $1 }
@@ -405,6 +477,9 @@ stats () {
 }
 
 echo "library   $library${fastcopy:+ (FASTCOPY=$fastcopy)}"
+if [ $versus_set = 1 ]; then
+    echo "versus    the same library, ${versus:+FASTCOPY=$versus}${versus:-its defaults}, in the runs \"without\""
+fi
 echo "runs      $runs alternating per workload, $redis_runs per redis data size$([ $quick = 1 ] && echo ', quick mode')"
 echo "CPUs      $cpu for the programs and redis-server, $client_cpu for redis-benchmark"
 if grep -q '[^[:space:]]' /etc/ld.so.preload 2>/dev/null; then

@@ -52,7 +52,7 @@ calls_of (const struct point *p, struct fcm_calls *c)
       break;
     case PT_SEQ:
       c->layout = FCM_SEQUENCE;
-      c->seq = p->dist->seq;
+      c->seq = p->dist->seq[fcb_family (g->func)];
       c->nseq = opt.calls;
       break;
     }
@@ -70,26 +70,6 @@ measure (struct point *p, unsigned int rounds, double time_ms)
   m.rounds = 0;
   fcm_measure (&m, rounds, p->med);
   p->done = 1;
-}
-
-/* A random order of N slot numbers, fixed by the seed.  */
-static uint32_t *
-shuffled (size_t n)
-{
-  uint32_t *v = malloc (n * sizeof *v);
-  if (v == NULL)
-    fcb_die ("out of memory");
-  uint64_t st = opt.seed ^ n;
-  for (size_t i = 0; i < n; i++)
-    v[i] = (uint32_t) i;
-  for (size_t i = n - 1; i > 0; i--)
-    {
-      size_t j = fcb_splitmix64 (&st) % (i + 1);
-      uint32_t t = v[i];
-      v[i] = v[j];
-      v[j] = t;
-    }
-  return v;
 }
 
 static void *
@@ -112,7 +92,12 @@ fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
       int copy = g->func == F_MEMCPY || g->func == F_MEMMOVE;
       size_t max = 0;
       for (size_t i = g->first; i < g->first + g->count; i++)
-	if (points[i].size > max)
+	if (points[i].type == PT_SEQ)
+	  {
+	    size_t l = points[i].dist->largest[fcb_family (g->func)];
+	    max = l > max ? l : max;
+	  }
+	else if (points[i].size > max)
 	  max = points[i].size;
 
       size_t sbytes = 0, dbytes = 0;
@@ -129,32 +114,25 @@ fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
 	    }
 	  break;
 	case PT_SEQ:
-	  dbytes = FCM_SEQ_BUF + PAGE;
-	  sbytes = copy ? FCM_SEQ_BUF + PAGE : 0;
+	  dbytes = FCM_SEQ_BUF + max + PAGE;
+	  sbytes = copy ? FCM_SEQ_BUF + max + PAGE : 0;
 	  break;
 	case PT_COLD:
 	  {
-	    /* Each size cycles through max(pool, size) bytes per buffer,
-	       cut into back-to-back slots (64-byte aligned, page-aligned
-	       from 4 KiB) visited in a random order that defeats the
-	       prefetchers.  A slot comes back only after the whole pool was
-	       touched; a size of the pool or more is one slot that evicts
-	       itself.  */
+	    /* Each size cycles through the pool in its own random order
+	       (fcm_slots).  */
 	    size_t pool = fcb_pool_bytes () / (copy ? 2 : 1);
 	    dbytes = (max > pool ? max : pool) + PAGE;
 	    sbytes = copy ? dbytes : 0;
 	    for (size_t i = g->first; i < g->first + g->count; i++)
 	      {
 		struct point *p = &points[i];
-		size_t span = p->size > pool ? p->size : pool;
-		size_t unit = p->size >= PAGE ? PAGE : 64;
-		p->stride = (p->size + unit - 1) / unit * unit;
-		if (p->stride == 0)
-		  p->stride = unit;
-		p->nslots = span / p->stride;
-		if (p->nslots == 0)
-		  p->nslots = 1;
-		p->order = shuffled (p->nslots);
+		struct fcm_calls c;
+		p->order = fcm_slots (&c, p->size, pool, opt.seed);
+		if (p->order == NULL)
+		  fcb_die ("out of memory");
+		p->nslots = c.nslots;
+		p->stride = c.stride;
 	      }
 	  }
 	  break;

@@ -1,4 +1,4 @@
-/* SVG charts for fastcopy-bench, written by hand: no library, plain
+/* SVG charts for fastcopy-bench and fastcopy-profile, written by hand: no library, plain
    elements a browser or rsvg-convert renders as they are.
 
    Layout: charts in a grid of two columns; each chart has its plot area on
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "bench.h"
+#include "svg.h"
 
 #define CHART_W 640
 #define CHART_H 400

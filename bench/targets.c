@@ -580,7 +580,7 @@ holds (const struct condition *c, const struct fastcopy_cpu *cpu)
 void
 fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
 {
-  const char *dir = fcb_data_dir (has_targets);
+  const char *dir = fcb_data_dir (opt.data, has_targets);
   if (dir == NULL)
     {
       if (opt.strict)

@@ -75,6 +75,12 @@ const char *fastcopy_cpu_feature_name (unsigned int bit);
 						   memset and their _chk forms
 						   fall through into it, with
 						   no indirect jump */
+#define FASTCOPY_TRAIT_PROFILE		0x10	/* records every call, then
+						   calls the implementation
+						   chosen for its family;
+						   chosen by the profile
+						   setting only, never by
+						   name or by the policy */
 
 /* One implementation of one family.  */
 struct fastcopy_impl
@@ -176,7 +182,9 @@ enum fastcopy_setting_type
   FASTCOPY_SETTING_IMPL = 0,	/* "auto", "seed" or an implementation */
   FASTCOPY_SETTING_SIZE = 1,	/* bytes, or "never" */
   FASTCOPY_SETTING_BOOL = 2,	/* "on" or "off" */
-  FASTCOPY_SETTING_POLICY = 3	/* "auto" or the name of a policy row */
+  FASTCOPY_SETTING_POLICY = 3,	/* "auto" or the name of a policy row */
+  FASTCOPY_SETTING_PATH = 4,	/* "off" or an absolute path */
+  FASTCOPY_SETTING_SIGNAL = 5	/* "off", "usr1" or "usr2" */
 };
 
 /* The threshold value "never".  */
@@ -287,11 +295,12 @@ int fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn,
 /* Change thresholds or alias_guard of this process now: ITEMS as in
    FASTCOPY ("rep_movsb_threshold=never,copy_nt_threshold=1M").  Meant for
    benchmarks and tuning; the implementations themselves are chosen at load
-   time, so "copy" and "clear" are refused.  Items are applied or refused
-   one by one; FN (may be NULL) gets a diagnostic for each refused one.
-   Calls in progress in other threads see the old or the new value.  Not
-   thread-safe with itself or with fastcopy_setting_at.  Returns the number
-   of refused items.  */
+   time, so "copy" and "clear" are refused, and so are "profile" and
+   "profile_signal", which set up a recording at load time.  Items are
+   applied or refused one by one; FN (may be NULL) gets a diagnostic for
+   each refused one.  Calls in progress in other threads see the old or the
+   new value.  Not thread-safe with itself or with fastcopy_setting_at.
+   Returns the number of refused items.  */
 int fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg);
 
 /* The library's version, "MAJOR.MINOR.PATCH".  */

@@ -266,7 +266,8 @@ impl_names (enum fastcopy_family family, char *buf, size_t size)
   buf[0] = 0;
   len += (size_t) snprintf (buf, size, "auto, seed");
   for (size_t i = 0; i < FC_IMPL_COUNT && len < size; i++)
-    if (fc_impl_table[i].family == family)
+    if (fc_impl_table[i].family == family
+	&& !(fc_impl_table[i].traits & FC_TRAIT_PROFILE))
       len += (size_t) snprintf (buf + len, size - len, ", %s",
 				fc_impl_table[i].name);
 }
@@ -422,9 +423,26 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		"file read", t);
       break;
     case FC_E_LOAD_TIME:
-      snprintf (buf, size, "%s: implementations are chosen when the library "
-		"is loaded (set it in FASTCOPY or the configuration file): "
-		"ignored", key);
+      if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
+	  || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
+	snprintf (buf, size, "%s: recording is set up when the library is "
+		  "loaded (set it in FASTCOPY): ignored", key);
+      else
+	snprintf (buf, size, "%s: implementations are chosen when the "
+		  "library is loaded (set it in FASTCOPY or the configuration "
+		  "file): ignored", key);
+      break;
+    case FC_E_ENV_ONLY:
+      snprintf (buf, size, "%s: only the FASTCOPY environment variable may "
+		"set it (a recording is for one program): ignored", key);
+      break;
+    case FC_E_NOT_PATH:
+      snprintf (buf, size, "%s: '%s' is not 'off' or an absolute path of at "
+		"most %u bytes: ignored", key, t, FC_PROFILE_PATH_MAX);
+      break;
+    case FC_E_NOT_SIGNAL:
+      snprintf (buf, size, "%s: '%s' is not off, usr1 or usr2: ignored", key,
+		t);
       break;
     case FC_W_DUPLICATE:
       snprintf (buf, size, "%s set again: overrides %s %llu", key,
@@ -547,6 +565,7 @@ struct published_setting
 {
   struct fastcopy_setting s;
   char value[32], default_value[32], origin[FC_PATH_MAX + 32];
+  char path[FC_PROFILE_PATH_MAX + 1];	/* a PATH setting's value */
 };
 static struct published_setting settings_view[FC_KEY_COUNT];
 static struct fastcopy_diagnostic diags_view[FC_MAX_DIAGS + 1];
@@ -563,7 +582,8 @@ setting_used (int key)
   unsigned int trait = fc_key_trait (key);
   if (trait == 0)
     return 1;
-  unsigned int traits = fc_impl_table[fc_load.plan.impl[fc_key_family (key)]].traits;
+  unsigned int traits
+    = fc_impl_table[fc_load.plan.target[fc_key_family (key)]].traits;
   return (traits & trait) != 0;
 }
 
@@ -613,13 +633,27 @@ build_settings_view (void)
 	  snprintf (p->default_value, sizeof p->default_value, "%s",
 		    dflt ? "on" : "off");
 	  break;
+	case FASTCOPY_SETTING_PATH:
+	  s->number = 0;
+	  snprintf (p->path, sizeof p->path, "%.*s",
+		    it->set && it->value ? (int) it->text_len : 3,
+		    it->set && it->value
+		    ? (const char *) (unsigned long) it->value : "off");
+	  snprintf (p->default_value, sizeof p->default_value, "off");
+	  break;
+	case FASTCOPY_SETTING_SIGNAL:
+	  s->number = it->set ? it->value : 0;
+	  snprintf (p->value, sizeof p->value, "%s", s->number == 10 ? "usr1"
+		    : s->number == 12 ? "usr2" : "off");
+	  snprintf (p->default_value, sizeof p->default_value, "off");
+	  break;
 	default:
 	  s->number = now;
 	  format_size (now, p->value, sizeof p->value);
 	  format_size (dflt, p->default_value, sizeof p->default_value);
 	  break;
 	}
-      s->value = p->value;
+      s->value = s->type == FASTCOPY_SETTING_PATH ? p->path : p->value;
       s->default_value = p->default_value;
       s->source = it->set ? (enum fastcopy_source) it->src
 			  : FASTCOPY_SOURCE_DEFAULT;
@@ -786,8 +820,9 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
       struct fc_item *it = &c->layer.item[k];
       if (!it->set)
 	continue;
-      if (fc_key_type (k) == FASTCOPY_SETTING_IMPL
-	  || fc_key_type (k) == FASTCOPY_SETTING_POLICY)
+      enum fastcopy_setting_type type = fc_key_type (k);
+      if (type == FASTCOPY_SETTING_IMPL || type == FASTCOPY_SETTING_POLICY
+	  || type == FASTCOPY_SETTING_PATH || type == FASTCOPY_SETTING_SIGNAL)
 	{
 	  fc_diag_add (&c->diags, FC_E_LOAD_TIME, FC_SRC_API, it->line, k, 0,
 		       "", 0);

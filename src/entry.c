@@ -10,6 +10,7 @@
    functions, not uses of them.  */
 
 #include "fastcopy-internal.h"
+#include "profile.h"
 
 extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
 extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
@@ -25,14 +26,14 @@ void explicit_bzero (void *, size_t);
 void *__mempcpy_chk (void *, const void *, size_t, size_t);
 void __explicit_bzero_chk (void *, size_t, size_t);
 
-void *
+FC_MEMPCPY_TEXT void *
 mempcpy (void *dst, const void *src, size_t n)
 {
   fc_copy_slot (dst, src, n);
   return (char *) dst + n;
 }
 
-void *
+FC_MEMPCPY_TEXT void *
 __mempcpy (void *dst, const void *src, size_t n)
 {
   fc_copy_slot (dst, src, n);
@@ -48,14 +49,14 @@ bzero (void *dst, size_t n)
 /* The call through a slot cannot be elided, and the barrier tells the
    compiler the cleared memory is observed, so the clear survives inlining
    and LTO of this file too.  */
-void
+FC_EXPLICIT_BZERO_TEXT void
 explicit_bzero (void *dst, size_t n)
 {
   fc_clear_slot (dst, 0, n);
   __asm__ volatile ("" : : "r" (dst) : "memory");
 }
 
-void *
+FC_MEMPCPY_TEXT void *
 __mempcpy_chk (void *dst, const void *src, size_t n, size_t dst_size)
 {
   if (__builtin_expect (dst_size < n, 0))
@@ -64,7 +65,7 @@ __mempcpy_chk (void *dst, const void *src, size_t n, size_t dst_size)
   return (char *) dst + n;
 }
 
-void
+FC_EXPLICIT_BZERO_TEXT void
 __explicit_bzero_chk (void *dst, size_t n, size_t dst_size)
 {
   if (__builtin_expect (dst_size < n, 0))

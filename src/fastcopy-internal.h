@@ -22,7 +22,8 @@
 _Static_assert (FC_TRAIT_REP == FASTCOPY_TRAIT_REP
 		&& FC_TRAIT_NT == FASTCOPY_TRAIT_NT
 		&& FC_TRAIT_ALIAS_GUARD == FASTCOPY_TRAIT_ALIAS_GUARD
-		&& FC_TRAIT_ENTRY == FASTCOPY_TRAIT_ENTRY,
+		&& FC_TRAIT_ENTRY == FASTCOPY_TRAIT_ENTRY
+		&& FC_TRAIT_PROFILE == FASTCOPY_TRAIT_PROFILE,
 		"traits.h and fastcopy.h disagree");
 _Static_assert (FC_NEVER == FASTCOPY_NEVER, "traits.h and fastcopy.h disagree");
 

@@ -12,6 +12,14 @@ fc_impl_key (enum fastcopy_family family)
   return family == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
 }
 
+/* The profile setting asks for a recording.  */
+static FC_EARLY int
+profiling (const struct fc_layer *settings)
+{
+  const struct fc_item *it = &settings->item[FC_KEY_PROFILE];
+  return it->set && it->value != 0;
+}
+
 /* impl-list.def's own_rep of ID.  */
 static FC_EARLY unsigned long long
 own_rep (enum fc_impl_id id)
@@ -51,15 +59,23 @@ fc_plan_make (const struct fastcopy_cpu *cpu, const struct fc_layer *settings,
 	{
 	  plan->impl[f] = (unsigned char) (it->value - FC_CHOICE_IMPL (0));
 	  plan->row[f] = NULL;
-	  continue;
 	}
-      const struct fc_policy_row *row
-	= it->set && it->value == FC_CHOICE_SEED
-	  ? fc_policy_match (cpu, FC_TABLE_SEED) : named;
-      plan->impl[f] = (unsigned char) row->value[key];
-      plan->row[f] = row;
+      else
+	{
+	  const struct fc_policy_row *row
+	    = it->set && it->value == FC_CHOICE_SEED
+	      ? fc_policy_match (cpu, FC_TABLE_SEED) : named;
+	  plan->impl[f] = (unsigned char) row->value[key];
+	  plan->row[f] = row;
+	}
+      plan->target[f] = plan->impl[f];
     }
   fc_plan_thresholds (cpu, settings, plan);
+  if (profiling (settings))
+    {
+      plan->impl[FASTCOPY_FAMILY_COPY] = FC_IMPL_COPY_PROFILE;
+      plan->impl[FASTCOPY_FAMILY_CLEAR] = FC_IMPL_CLEAR_PROFILE;
+    }
 }
 
 /* Thresholds come from the row that chose the family's implementation, or,
@@ -84,7 +100,7 @@ fc_plan_thresholds (const struct fastcopy_cpu *cpu,
 	    named = policy_row (cpu, settings);
 	  row = named;
 	}
-      enum fc_impl_id impl = (enum fc_impl_id) plan->impl[f];
+      enum fc_impl_id impl = (enum fc_impl_id) plan->target[f];
       unsigned long long v = row->value[k];
       if (fc_key_trait (k) == FC_TRAIT_REP
 	  && row->value[fc_impl_key (f)] != impl && own_rep (impl) != FC_ROW)
@@ -110,6 +126,19 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
 		const char *path, enum fastcopy_family family, char *buf,
 		size_t size)
 {
+  if (plan->impl[family] != plan->target[family])
+    {
+      /* Recording: say so, then why the implementation it calls.  */
+      const struct fc_item *p = &settings->item[FC_KEY_PROFILE];
+      int len = snprintf (buf, size, "FASTCOPY item %u: profile=%.*s, "
+			  "recording; then %s: ", p->line, (int) p->text_len,
+			  (const char *) (unsigned long) p->value,
+			  fc_impl_table[plan->target[family]].name);
+      if (len < 0 || (size_t) len >= size)
+	return;
+      buf += len;
+      size -= (size_t) len;
+    }
   int key = fc_impl_key (family);
   const struct fc_item *it = &settings->item[key];
   const struct fc_policy_row *row = plan->row[family];
@@ -138,7 +167,7 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
 	      it->value == FC_CHOICE_AUTO ? "auto" : "seed", row_reason);
   else
     snprintf (buf, size, "%s: %s=%s", origin, fc_key_name (key),
-	      fc_impl_table[plan->impl[family]].name);
+	      fc_impl_table[plan->target[family]].name);
 }
 
 void
@@ -147,7 +176,7 @@ fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
 {
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      unsigned int traits = fc_impl_table[plan->impl[f]].traits;
+      unsigned int traits = fc_impl_table[plan->target[f]].traits;
       int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);
       int nt = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_NT);
       if (rep < 0 || nt < 0 || (traits & (FC_TRAIT_REP | FC_TRAIT_NT))

@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "load-state.h"
+#include "profile.h"
 
 static FC_EARLY fastcopy_copy_fn
 copy_function (enum fc_impl_id id)
@@ -93,6 +94,7 @@ commit (const struct fc_plan *plan)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       fc_load.plan.impl[f] = plan->impl[f];
+      fc_load.plan.target[f] = plan->target[f];
       fc_load.plan.row[f] = plan->row[f];
     }
   for (int k = 0; k < FC_KEY_COUNT; k++)
@@ -191,6 +193,15 @@ apply_environment (void)
   const struct fastcopy_cpu *cpu = fc_cpu_init ();
   struct fc_plan next;
   fc_plan_make (cpu, &fc_load.settings.merged, &next);
+  /* Recording: the profile implementations call the targets.  */
+  if (next.impl[FASTCOPY_FAMILY_COPY] != next.target[FASTCOPY_FAMILY_COPY]
+      && fc_profile_start (copy_function ((enum fc_impl_id)
+					  next.target[FASTCOPY_FAMILY_COPY]),
+			   clear_function ((enum fc_impl_id)
+					   next.target[FASTCOPY_FAMILY_CLEAR]))
+	 != 0)
+    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+      next.impl[f] = next.target[f];
   int kept = 0;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
@@ -209,6 +220,7 @@ apply_environment (void)
       fc_diag_add (&fc_settings_scratch.diags, FC_W_NOT_REBOUND, it->src,
 		   it->line, key, (unsigned long long) err, name, len);
       next.impl[f] = fc_load.plan.impl[f];
+      next.target[f] = fc_load.plan.target[f];
       next.row[f] = fc_load.plan.row[f];
       kept = 1;
     }

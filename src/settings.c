@@ -369,7 +369,8 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
     }
   unsigned long long have = fc_cpu_init ()->features;
 #define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
-  if (family == FASTCOPY_FAMILY_##fam && equal (s, n, name))		\
+  if (family == FASTCOPY_FAMILY_##fam && !((traits) & FC_TRAIT_PROFILE)	\
+      && equal (s, n, name))						\
     {									\
       *out = FC_CHOICE_IMPL (FC_IMPL_##id);				\
       *missing = (unsigned long long) (requires) & ~have;		\
@@ -400,6 +401,40 @@ parse_policy (const char *s, size_t n, unsigned long long *out,
 	      | impl_requires ((enum fc_impl_id) row->value[FC_KEY_CLEAR]))
 	     & ~have;
   return *missing != 0 ? FC_E_POLICY_UNUSABLE : 0;
+}
+
+/* A profile path: "off", or an absolute path short enough for the file
+   names made from it.  *OUT gets its address.  */
+static FC_EARLY int
+parse_path (const char *s, size_t n, unsigned long long *out)
+{
+  if (equal_nocase (s, n, "off"))
+    {
+      *out = 0;
+      return 0;
+    }
+  if (s[0] != '/' || n > FC_PROFILE_PATH_MAX)
+    return FC_E_NOT_PATH;
+  *out = (unsigned long long) (unsigned long) s;
+  return 0;
+}
+
+/* The signal that writes a recording: off, usr1 or usr2 (SIG prefix
+   allowed); the Linux x86-64 numbers.  */
+static FC_EARLY int
+parse_signal (const char *s, size_t n, unsigned long long *out)
+{
+  if (n > 3 && equal_nocase (s, 3, "sig"))
+    s += 3, n -= 3;
+  if (equal_nocase (s, n, "off"))
+    *out = 0;
+  else if (equal_nocase (s, n, "usr1"))
+    *out = 10;
+  else if (equal_nocase (s, n, "usr2"))
+    *out = 12;
+  else
+    return FC_E_NOT_SIGNAL;
+  return 0;
 }
 
 /* One "key = value" item, KEY and VALUE trimmed.  Errors leave LAYER as it
@@ -438,6 +473,12 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
     case FASTCOPY_SETTING_POLICY:
       err = parse_policy (val, vlen, &v, &missing);
       break;
+    case FASTCOPY_SETTING_PATH:
+      err = src == FC_SRC_FILE ? FC_E_ENV_ONLY : parse_path (val, vlen, &v);
+      break;
+    case FASTCOPY_SETTING_SIGNAL:
+      err = src == FC_SRC_FILE ? FC_E_ENV_ONLY : parse_signal (val, vlen, &v);
+      break;
     default:
       err = parse_size (val, vlen, &v);
       break;
@@ -454,6 +495,8 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
   it->line = line;
   it->src = src;
   it->set = 1;
+  it->text_len = (unsigned short) (fc_key_type (k) == FASTCOPY_SETTING_PATH
+				   ? vlen : 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -684,7 +727,7 @@ merge_layers (void)
   const struct fc_settings_scratch *sc = &fc_settings_scratch;
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      struct fc_item none = { 0, 0, 0, 0 };
+      struct fc_item none = { 0, 0, 0, 0, 0 };
       fc_load.settings.merged.item[k]
 	= sc->env_layer.item[k].set ? sc->env_layer.item[k]
 	  : sc->file_layer.item[k].set ? sc->file_layer.item[k] : none;

@@ -35,6 +35,8 @@
 #define FC_SIZE_LIMIT (1ull << 40)	/* largest threshold: 1 TiB */
 #define FC_MAX_DIAGS 32			/* diagnostics kept; more are counted */
 #define FC_DIAG_TEXT 48			/* bytes of offending text kept */
+/* The longest profile path: room is left for ".PID.N" (profile.c).  */
+#define FC_PROFILE_PATH_MAX (FC_PATH_MAX - 32u)
 
 /* Where a value or a diagnostic comes from.  The first four equal the
    public enum fastcopy_source.  */
@@ -77,6 +79,10 @@ enum fc_diag_code
   FC_E_UNKNOWN_POLICY,		/* key, text: the name */
   FC_E_POLICY_UNUSABLE,		/* key, text: the name; num: missing
 				   features */
+  FC_E_ENV_ONLY,		/* key: a recording key in the file */
+  FC_E_NOT_PATH,		/* key, text: neither off nor an absolute
+				   path of at most FC_PROFILE_PATH_MAX */
+  FC_E_NOT_SIGNAL,		/* key, text */
   /* Warnings: applied, but probably not what was meant.  */
   FC_W_FIRST = 64,
   FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
@@ -106,10 +112,14 @@ struct fc_diags
 /* One layer's values: set marks the keys the layer gives.  */
 struct fc_item
 {
-  unsigned long long value;	/* bytes, FC_NEVER, 0/1, or FC_CHOICE_* */
+  unsigned long long value;	/* bytes, FC_NEVER, 0/1, FC_CHOICE_*, a
+				   signal number; PATH: the address of the
+				   path in the text parsed (FASTCOPY's copy
+				   in fc_settings_scratch), 0 for off */
   unsigned int line;		/* file line or FASTCOPY item */
   unsigned char set;
   unsigned char src;
+  unsigned short text_len;	/* PATH: the path's length */
 };
 
 struct fc_layer

@@ -11,6 +11,7 @@
 #define FC_TRAIT_NT		0x2
 #define FC_TRAIT_ALIAS_GUARD	0x4
 #define FC_TRAIT_ENTRY		0x8
+#define FC_TRAIT_PROFILE	0x10
 
 /* The threshold value "never", and "whatever the policy row gives" in
    impl-list.def's own_rep column.  */

@@ -43,7 +43,9 @@ type_name (enum fastcopy_setting_type t)
 {
   return t == FASTCOPY_SETTING_IMPL ? "implementation"
 	 : t == FASTCOPY_SETTING_SIZE ? "size"
-	 : t == FASTCOPY_SETTING_POLICY ? "policy" : "bool";
+	 : t == FASTCOPY_SETTING_POLICY ? "policy"
+	 : t == FASTCOPY_SETTING_PATH ? "path"
+	 : t == FASTCOPY_SETTING_SIGNAL ? "signal" : "bool";
 }
 
 static const char *

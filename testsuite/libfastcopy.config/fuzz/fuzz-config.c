@@ -68,6 +68,14 @@ check_layer (const struct fc_layer *l, unsigned int max_line)
 	}
       else if (k == FC_KEY_ALIAS_GUARD)
 	CHECK (it->value <= 1);
+      else if (fc_key_type (k) == FASTCOPY_SETTING_PATH)
+	CHECK (it->src != FC_SRC_FILE
+	       && (it->value == 0
+		   || (it->text_len > 0 && it->text_len <= FC_PROFILE_PATH_MAX
+		       && *(const char *) (unsigned long) it->value == '/')));
+      else if (fc_key_type (k) == FASTCOPY_SETTING_SIGNAL)
+	CHECK (it->src != FC_SRC_FILE
+	       && (it->value == 0 || it->value == 10 || it->value == 12));
       else
 	CHECK (it->value == FC_NEVER || it->value <= FC_SIZE_LIMIT);
     }

@@ -1,0 +1,598 @@
+/* Workloads: reading both formats and drawing call sequences
+   (workload.h).  */
+
+#define _GNU_SOURCE 1
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "workload.h"
+
+const char *const fcw_distance_names[FCW_NDIST] = { "0", "1-15", "16-63",
+						    "other" };
+const char *const fcw_overlap_names[FCW_NOVERLAP] = { "none", "forward",
+						      "backward" };
+
+/* Sizes a file may give: the engine's limit is far below.  */
+#define SIZE_LIMIT (1ull << 62)
+
+/* "MemcpyGoogleA.csv" -> "GoogleA".  */
+static void
+name_of (const char *path, char *name, size_t size)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen (base);
+  if (n > 4 && strcmp (base + n - 4, ".csv") == 0)
+    n -= 4;
+  if (n > 6 && strncmp (base, "Memcpy", 6) == 0)
+    base += 6, n -= 6;
+  snprintf (name, size, "%.*s", (int) n, base);
+}
+
+struct reader
+{
+  struct fcw_workload *w;
+  unsigned int line;
+  size_t cap[FASTCOPY_FAMILY_COUNT];
+  char *err;
+  size_t errlen;
+};
+
+static int __attribute__ ((format (printf, 2, 3)))
+fail (struct reader *r, const char *fmt, ...)
+{
+  int n = r->line ? snprintf (r->err, r->errlen, "%s:%u: ", r->w->path,
+			      r->line)
+		  : snprintf (r->err, r->errlen, "%s: ", r->w->path);
+  va_list ap;
+  va_start (ap, fmt);
+  if (n >= 0 && (size_t) n < r->errlen)
+    vsnprintf (r->err + n, r->errlen - (size_t) n, fmt, ap);
+  va_end (ap);
+  return -1;
+}
+
+static int
+add_bucket (struct reader *r, int f, unsigned long long lo,
+	    unsigned long long hi, double calls, double bytes)
+{
+  struct fcw_family *fa = &r->w->family[f];
+  if (fa->nbuckets == r->cap[f])
+    {
+      size_t cap = r->cap[f] ? 2 * r->cap[f] : 1024;
+      struct fcw_bucket *b = realloc (fa->bucket, cap * sizeof *b);
+      if (b == NULL)
+	return fail (r, "out of memory");
+      fa->bucket = b;
+      r->cap[f] = cap;
+    }
+  fa->bucket[fa->nbuckets++] = (struct fcw_bucket) { lo, hi, { calls, bytes } };
+  return 0;
+}
+
+/* A number of calls or bytes: finite and not negative.  */
+static int
+amount (const char *s, double *v)
+{
+  char *end;
+  errno = 0;
+  *v = strtod (s, &end);
+  return end != s && *end == 0 && errno == 0 && isfinite (*v) && *v >= 0;
+}
+
+static int
+size_value (const char *s, unsigned long long *v, const char **rest)
+{
+  char *end;
+  if (!isdigit ((unsigned char) *s))
+    return 0;
+  errno = 0;
+  *v = strtoull (s, &end, 10);
+  *rest = end;
+  return errno == 0 && *v < SIZE_LIMIT;
+}
+
+/* A distribution: probabilities separated by commas or white space, value
+   i being that of size i, over any number of lines.  */
+static int
+distribution_line (struct reader *r, char *line, size_t *index)
+{
+  for (char *tok = strtok (line, ", \t\r\n"); tok != NULL;
+       tok = strtok (NULL, ", \t\r\n"))
+    {
+      double p;
+      if (!amount (tok, &p))
+	return fail (r, "value %zu is not a probability", *index);
+      for (int f = 0; f < FASTCOPY_FAMILY_COUNT && p > 0; f++)
+	if (add_bucket (r, f, *index, *index, p, p * (double) *index) != 0)
+	  return -1;
+      if (++*index > SIZE_LIMIT)
+	return fail (r, "too many values");
+    }
+  return 0;
+}
+
+static void
+add (struct fcw_tally *t, double calls, double bytes)
+{
+  t->calls += calls;
+  t->bytes += bytes;
+}
+
+/* WHAT's value NAME among the N NAMES: its index, or -1.  */
+static int
+named (const char *name, const char *const *names, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp (name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* A recording's line: family,what,value,calls,bytes.  Rows of a kind this
+   reader does not know are skipped, so that later versions may add
+   some.  */
+static int
+recording_line (struct reader *r, char *line)
+{
+  char *field[6];
+  int n = 0;
+  for (char *p = line; n < 6; n++)
+    {
+      field[n] = p;
+      p = strchr (p, ',');
+      if (p == NULL)
+	{
+	  n++;
+	  break;
+	}
+      *p++ = 0;
+    }
+  double calls, bytes;
+  if (n != 5)
+    return fail (r, "expected family,what,value,calls,bytes");
+  int f = named (field[0], (const char *const[]) { "copy", "clear" }, 2);
+  if (f < 0)
+    return fail (r, "unknown family '%s'", field[0]);
+  if (!amount (field[3], &calls) || !amount (field[4], &bytes))
+    return fail (r, "calls and bytes must be numbers, not '%s' and '%s'",
+		 field[3], field[4]);
+  struct fcw_family *fa = &r->w->family[f];
+  const char *what = field[1], *value = field[2], *rest;
+  unsigned long long lo, hi;
+  int i;
+  if (strcmp (what, "size") == 0)
+    {
+      if (!size_value (value, &lo, &rest))
+	return fail (r, "'%s' is not a size", value);
+      hi = lo;
+      if (*rest == '-' && !size_value (rest + 1, &hi, &rest))
+	return fail (r, "'%s' is not a size range", value);
+      if (*rest != 0 || hi < lo)
+	return fail (r, "'%s' is not a size range", value);
+      return add_bucket (r, f, lo, hi, calls, bytes);
+    }
+  if (strcmp (what, "dst_align") == 0 || strcmp (what, "src_align") == 0)
+    {
+      if (!size_value (value, &lo, &rest) || *rest != 0 || lo > 63)
+	return fail (r, "'%s' is not an address mod 64", value);
+      add (&(what[0] == 'd' ? fa->dst_align : fa->src_align)[lo], calls,
+	   bytes);
+    }
+  else if (strcmp (what, "distance") == 0)
+    {
+      if ((i = named (value, fcw_distance_names, FCW_NDIST)) < 0)
+	return fail (r, "unknown distance class '%s'", value);
+      add (&fa->distance[i], calls, bytes);
+    }
+  else if (strcmp (what, "overlap") == 0)
+    {
+      if ((i = named (value, fcw_overlap_names, FCW_NOVERLAP)) < 0)
+	return fail (r, "unknown overlap '%s'", value);
+      add (&fa->overlap[i], calls, bytes);
+    }
+  else if (strcmp (what, "function") == 0)
+    {
+      if (fa->nfunctions == FCW_NFUNCTIONS || strlen (value) >= 24)
+	return fail (r, "more than %d functions, or a long name",
+		     FCW_NFUNCTIONS);
+      struct fcw_count *c = &fa->function[fa->nfunctions++];
+      snprintf (c->name, sizeof c->name, "%s", value);
+      add (&c->t, calls, bytes);
+    }
+  return 0;
+}
+
+static int
+cmp_bucket (const void *a, const void *b)
+{
+  const struct fcw_bucket *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The totals and the cumulative calls of FA's buckets, which are sorted.
+   Returns the index of a bucket that overlaps the one before, or 0.  */
+static size_t
+sum_family (struct fcw_family *fa)
+{
+  free (fa->cdf);
+  fa->cdf = malloc ((fa->nbuckets ? fa->nbuckets : 1) * sizeof *fa->cdf);
+  if (fa->cdf == NULL)
+    return (size_t) -1;
+  fa->calls = fa->bytes = 0;
+  fa->max_size = 0;
+  for (size_t i = 0; i < fa->nbuckets; i++)
+    {
+      const struct fcw_bucket *b = &fa->bucket[i];
+      if (i > 0 && b->lo <= fa->bucket[i - 1].hi)
+	return i;
+      fa->calls += b->t.calls;
+      fa->bytes += b->t.bytes;
+      fa->cdf[i] = fa->calls;
+      if (b->t.calls > 0)
+	fa->max_size = b->hi;
+    }
+  return 0;
+}
+
+/* Sort, check and sum the buckets of every family.  */
+static int
+finish (struct reader *r)
+{
+  struct fcw_workload *w = r->w;
+  int any = 0;
+  r->line = 0;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      struct fcw_family *fa = &w->family[f];
+      qsort (fa->bucket, fa->nbuckets, sizeof *fa->bucket, cmp_bucket);
+      size_t bad = sum_family (fa);
+      if (bad == (size_t) -1)
+	return fail (r, "out of memory");
+      if (bad != 0)
+	return fail (r, "%s sizes %llu-%llu overlap another bucket",
+		     f ? "clear" : "copy", fa->bucket[bad].lo,
+		     fa->bucket[bad].hi);
+      any |= fa->calls > 0;
+    }
+  /* A recording may have no call: a process that copied nothing.  */
+  if (!any && !w->family[0].recorded)
+    return fail (r, "no size has a nonzero probability");
+  return 0;
+}
+
+int
+fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
+{
+  memset (w, 0, sizeof *w);
+  snprintf (w->path, sizeof w->path, "%s", path);
+  name_of (path, w->name, sizeof w->name);
+  struct reader r = { .w = w, .err = err, .errlen = errlen };
+  FILE *f = fopen (path, "r");
+  if (f == NULL)
+    return fail (&r, "%s", strerror (errno));
+  char *line = NULL;
+  size_t cap = 0, index = 0;
+  int recording = -1, bad = 0;
+  ssize_t len;
+  while (!bad && (len = getline (&line, &cap, f)) >= 0)
+    {
+      r.line++;
+      while (len > 0 && isspace ((unsigned char) line[len - 1]))
+	line[--len] = 0;
+      if (len == 0)
+	continue;
+      if (line[0] == '#')
+	{
+	  if (strncmp (line, "# command: ", 11) == 0)
+	    snprintf (w->command, sizeof w->command, "%s", line + 11);
+	  continue;
+	}
+      if (recording < 0)
+	{
+	  recording = strcmp (line, "family,what,value,calls,bytes") == 0;
+	  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+	    w->family[i].recorded = recording;
+	  if (recording)
+	    continue;
+	}
+      bad = recording ? recording_line (&r, line)
+		      : distribution_line (&r, line, &index);
+    }
+  free (line);
+  fclose (f);
+  if (bad || finish (&r) != 0)
+    {
+      fcw_free (w);
+      return -1;
+    }
+  return 0;
+}
+
+void
+fcw_free (struct fcw_workload *w)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      free (w->family[f].bucket);
+      free (w->family[f].cdf);
+      w->family[f].bucket = NULL;
+      w->family[f].cdf = NULL;
+    }
+}
+
+static void
+add_tallies (struct fcw_tally *into, const struct fcw_tally *from, int n)
+{
+  for (int i = 0; i < n; i++)
+    add (&into[i], from[i].calls, from[i].bytes);
+}
+
+int
+fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      struct fcw_family *a = &into->family[f];
+      const struct fcw_family *b = &from->family[f];
+      /* Both lists are sorted; equal buckets add up.  */
+      size_t na = a->nbuckets, nb = b->nbuckets, i = 0, j = 0, n = 0;
+      struct fcw_bucket *m = malloc ((na + nb + 1) * sizeof *m);
+      if (m == NULL)
+	return -1;
+      while (i < na || j < nb)
+	if (j == nb || (i < na && a->bucket[i].lo < b->bucket[j].lo))
+	  m[n++] = a->bucket[i++];
+	else if (i == na || b->bucket[j].lo < a->bucket[i].lo
+		 || b->bucket[j].hi != a->bucket[i].hi)
+	  m[n++] = b->bucket[j++];
+	else
+	  {
+	    m[n] = a->bucket[i++];
+	    add (&m[n++].t, b->bucket[j].t.calls, b->bucket[j].t.bytes);
+	    j++;
+	  }
+      free (a->bucket);
+      a->bucket = m;
+      a->nbuckets = n;
+      if (sum_family (a) == (size_t) -1)
+	return -1;
+      a->recorded |= b->recorded;
+      add_tallies (a->dst_align, b->dst_align, 64);
+      add_tallies (a->src_align, b->src_align, 64);
+      add_tallies (a->distance, b->distance, FCW_NDIST);
+      add_tallies (a->overlap, b->overlap, FCW_NOVERLAP);
+      for (int k = 0; k < b->nfunctions; k++)
+	{
+	  int x = 0;
+	  while (x < a->nfunctions
+		 && strcmp (a->function[x].name, b->function[k].name) != 0)
+	    x++;
+	  if (x == FCW_NFUNCTIONS)
+	    continue;
+	  if (x == a->nfunctions)
+	    a->function[a->nfunctions++] = (struct fcw_count) { .t = { 0, 0 } };
+	  snprintf (a->function[x].name, sizeof a->function[x].name, "%s",
+		    b->function[k].name);
+	  add (&a->function[x].t, b->function[k].t.calls,
+	       b->function[k].t.bytes);
+	}
+    }
+  return 0;
+}
+
+static void
+write_rows (FILE *f, const char *family, const char *what,
+	    const struct fcw_tally *t, int n, const char *const *names)
+{
+  for (int i = 0; i < n; i++)
+    if (t[i].calls > 0)
+      {
+	fprintf (f, "%s,%s,", family, what);
+	if (names != NULL)
+	  fputs (names[i], f);
+	else
+	  fprintf (f, "%d", i);
+	fprintf (f, ",%.0f,%.0f\n", t[i].calls, t[i].bytes);
+      }
+}
+
+int
+fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
+{
+  fprintf (f, "# libfastcopy workload 1\n%s", comment);
+  fputs ("family,what,value,calls,bytes\n", f);
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    {
+      const struct fcw_family *fa = &w->family[i];
+      const char *name = i == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+      for (size_t b = 0; b < fa->nbuckets; b++)
+	if (fa->bucket[b].t.calls > 0)
+	  {
+	    fprintf (f, "%s,size,%llu", name, fa->bucket[b].lo);
+	    if (fa->bucket[b].hi != fa->bucket[b].lo)
+	      fprintf (f, "-%llu", fa->bucket[b].hi);
+	    fprintf (f, ",%.0f,%.0f\n", fa->bucket[b].t.calls,
+		     fa->bucket[b].t.bytes);
+	  }
+      for (int k = 0; k < fa->nfunctions; k++)
+	write_rows (f, name, "function", &fa->function[k].t, 1,
+		    (const char *const[]) { fa->function[k].name });
+      write_rows (f, name, "dst_align", fa->dst_align, 64, NULL);
+      write_rows (f, name, "src_align", fa->src_align, 64, NULL);
+      write_rows (f, name, "distance", fa->distance, FCW_NDIST,
+		  fcw_distance_names);
+      write_rows (f, name, "overlap", fa->overlap, FCW_NOVERLAP,
+		  fcw_overlap_names);
+    }
+  return ferror (f) ? -1 : 0;
+}
+
+size_t
+fcw_largest (const struct fcw_workload *w, enum fastcopy_family family)
+{
+  unsigned long long m = w->family[family].max_size;
+  return m < FCM_SEQ_MAX_SIZE ? (size_t) m : FCM_SEQ_MAX_SIZE;
+}
+
+/* An index drawn from the calls of the N tallies, or -1 if they have
+   none.  */
+static int
+draw (const struct fcw_tally *t, int n, uint64_t *st)
+{
+  double total = 0;
+  for (int i = 0; i < n; i++)
+    total += t[i].calls;
+  if (!(total > 0))
+    return -1;
+  double u = (double) (fcm_splitmix64 (st) >> 11) * 0x1p-53 * total;
+  for (int i = 0; i < n; i++)
+    if ((u -= t[i].calls) < 0 && t[i].calls > 0)
+      return i;
+  for (int i = n - 1;; i--)
+    if (t[i].calls > 0)
+      return i;
+}
+
+/* Offsets for a recorded call that may start below SPAN: the destination
+   at a recorded address mod 64, the source at a recorded distance, and a
+   source address mod 64 as recorded where the distance leaves it free.  */
+static void
+recorded_offsets (const struct fcw_family *fa, enum fastcopy_family family,
+		  size_t span, uint64_t *st, size_t *soff, size_t *doff)
+{
+  int ad = draw (fa->dst_align, 64, st);
+  if (ad < 0)
+    ad = (int) (fcm_splitmix64 (st) & 63);
+  *doff = (size_t) ad + 64 * (fcm_splitmix64 (st) % ((span - 1 - ad) / 64 + 1));
+  *soff = 0;
+  if (family != FASTCOPY_FAMILY_COPY)
+    return;
+  size_t d;
+  switch (draw (fa->distance, FCW_NDIST, st))
+    {
+    case 0: d = 0; break;
+    case 1: d = 1 + fcm_splitmix64 (st) % 15; break;
+    case 2: d = 16 + fcm_splitmix64 (st) % 48; break;
+    default:
+      {
+	int as = draw (fa->src_align, 64, st);
+	if (as < 0)
+	  as = (int) (fcm_splitmix64 (st) & 63);
+	d = (size_t) ((ad - as) & 63) + 64 * (1 + fcm_splitmix64 (st) % 63);
+      }
+      break;
+    }
+  size_t r = (*doff - d) & 4095;
+  *soff = r + 4096 * (fcm_splitmix64 (st) % ((span - 1 - r) / 4096 + 1));
+}
+
+uint64_t *
+fcw_sequence (const struct fcw_workload *w, enum fastcopy_family family,
+	      size_t ncalls, uint64_t seed, size_t *bytes)
+{
+  const struct fcw_family *fa = &w->family[family];
+  if (!(fa->calls > 0))
+    return NULL;
+  uint64_t *seq = malloc (ncalls * sizeof *seq);
+  if (seq == NULL)
+    return NULL;
+  uint64_t st = seed;
+  for (const char *c = w->name; *c; c++)
+    st = st * 131 + (unsigned char) *c;
+  *bytes = 0;
+  for (size_t i = 0; i < ncalls; i++)
+    {
+      double u = (double) (fcm_splitmix64 (&st) >> 11) * 0x1p-53 * fa->calls;
+      size_t lo = 0, hi = fa->nbuckets - 1;
+      while (lo < hi)
+	{
+	  size_t mid = (lo + hi) / 2;
+	  if (fa->cdf[mid] > u)
+	    hi = mid;
+	  else
+	    lo = mid + 1;
+	}
+      const struct fcw_bucket *b = &fa->bucket[lo];
+      unsigned long long size = b->lo;
+      if (b->hi > b->lo)
+	size += fcm_splitmix64 (&st) % (b->hi - b->lo + 1);
+      if (size > FCM_SEQ_MAX_SIZE)
+	size = FCM_SEQ_MAX_SIZE;
+      /* Calls that fit in half the buffer stay inside it.  */
+      size_t span = size <= FCM_SEQ_BUF / 2 ? FCM_SEQ_BUF - (size_t) size + 1
+					    : FCM_SEQ_BUF / 2;
+      size_t so, dof;
+      if (fa->recorded)
+	recorded_offsets (fa, family, span, &st, &so, &dof);
+      else
+	{
+	  so = fcm_splitmix64 (&st) % span;
+	  dof = fcm_splitmix64 (&st) % span;
+	}
+      seq[i] = fcm_seq_entry ((size_t) size, so, dof);
+      *bytes += (size_t) size;
+    }
+  return seq;
+}
+
+static int
+csv_filter (const struct dirent *e)
+{
+  size_t n = strlen (e->d_name);
+  return n > 4 && strcmp (e->d_name + n - 4, ".csv") == 0;
+}
+
+int
+fcw_list (const char *dir, char ***paths)
+{
+  struct dirent **list;
+  int n = scandir (dir, &list, csv_filter, alphasort);
+  if (n < 0)
+    return -1;
+  char **v = calloc ((size_t) n + 1, sizeof *v);
+  int ok = v != NULL;
+  for (int i = 0; i < n; i++)
+    {
+      if (ok && asprintf (&v[i], "%s/%s", dir, list[i]->d_name) < 0)
+	{
+	  v[i] = NULL;
+	  ok = 0;
+	}
+      free (list[i]);
+    }
+  free (list);
+  if (!ok)
+    {
+      fcw_list_free (v);
+      errno = ENOMEM;
+      return -1;
+    }
+  *paths = v;
+  return n;
+}
+
+void
+fcw_list_free (char **paths)
+{
+  for (size_t i = 0; paths != NULL && paths[i] != NULL; i++)
+    free (paths[i]);
+  free (paths);
+}
+
+int
+fcw_dir_has (const char *dir)
+{
+  char **paths;
+  int n = fcw_list (dir, &paths);
+  if (n >= 0)
+    fcw_list_free (paths);
+  return n > 0;
+}

@@ -1,0 +1,507 @@
+/* Recording a workload: the profile implementations of impl-list.def and
+   the file they leave (its format: fastcopy-profile(1), FILE FORMAT).
+
+   Nothing here runs in a process that does not ask for a recording.  The
+   profile implementations are in no exported entry point's path and in no
+   policy row; the plan selects them only under the profile setting, which
+   only FASTCOPY may give and which secure-execution processes never read
+   (settings.c).  Their state lives here, away from the load-time state
+   (load-state.h), and is written only while recording.
+
+   1. Each thread counts into a block of its own, found through a
+      thread-local pointer: no atomic read-modify-write and no cache line
+      shared with another thread.  A block is mapped on a thread's first
+      call and linked into a list that never shrinks; when its thread
+      exits, the next new thread takes it over, counts and all.  The
+      process's counts are the sums over the list.
+   2. A call counts in its size bucket (every size up to 512, then eight
+      buckets per doubling), its destination's and source's address mod
+      64, its (dst - src) mod 4096 class, whether its buffers overlap, and
+      its function: calls that come from the exported functions which call
+      through the slot (mempcpy and explicit_bzero with their other forms,
+      profile.h) apart from the rest, which jump there and leave no trace
+      of which one they were.
+   3. The file holds the sums, written at exit as PATH.PID and, when
+      profile_signal names a signal, on each such signal as PATH.PID.N;
+      created with O_EXCL | O_NOFOLLOW, so never over an existing file or
+      through a link.  Writing uses system calls and this file's own
+      formatting only, so that it may run in a signal handler, and fails
+      silently: the program is not ours to disturb.
+   4. A child made by fork starts from zero, so that its file counts its
+      own calls; a program it executes records into its own file.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include "load-state.h"
+#include "profile.h"
+
+extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
+extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
+extern FC_HIDDEN const char __start_fc_mempcpy_text[];
+extern FC_HIDDEN const char __stop_fc_mempcpy_text[];
+extern FC_HIDDEN const char __start_fc_explicit_bzero_text[];
+extern FC_HIDDEN const char __stop_fc_explicit_bzero_text[];
+
+#define EXACT 512		/* sizes 0..EXACT have a bucket each */
+#define PER_DOUBLING 8
+#define NBUCKETS (EXACT + 1 + (64 - 9) * PER_DOUBLING)
+
+enum { DIST_0, DIST_1_15, DIST_16_63, DIST_OTHER, NDIST };
+enum { OVERLAP_NONE, OVERLAP_FORWARD, OVERLAP_BACKWARD, NOVERLAP };
+
+struct tally
+{
+  unsigned long long calls, bytes;
+};
+
+struct counts
+{
+  struct tally size[NBUCKETS];
+  struct tally function[2];	/* the others, the wrappers (profile.h) */
+  struct tally dst_align[64], src_align[64];
+  struct tally distance[NDIST], overlap[NOVERLAP];
+};
+
+struct block
+{
+  struct counts family[FASTCOPY_FAMILY_COUNT];
+  struct block *next;		/* the list, newest first */
+  int in_use;			/* a live thread counts into it */
+};
+
+/* Non-NULL while recording: the implementations the calls go on to.  */
+static fastcopy_copy_fn copy_target;
+static fastcopy_clear_fn clear_target;
+
+static struct block *blocks;
+static __thread struct block *my_block __attribute__ ((tls_model ("initial-exec")));
+static pthread_key_t block_key;
+
+static char base_path[FC_PATH_MAX];	/* the profile setting's path */
+static size_t base_len;
+static struct timespec started;
+static unsigned int snapshots;		/* files written on the signal */
+
+/* ------------------------------------------------------------------------ */
+/* Counting.  */
+
+static size_t
+bucket_of (size_t n)
+{
+  if (n <= EXACT)
+    return n;
+  unsigned int e = 63u - (unsigned int) __builtin_clzll (n);	/* >= 9 */
+  return EXACT + 1 + (e - 9) * PER_DOUBLING + ((n >> (e - 3)) & 7);
+}
+
+/* The sizes of bucket B: [*LO, *HI].  */
+static void
+bucket_range (size_t b, unsigned long long *lo, unsigned long long *hi)
+{
+  if (b <= EXACT)
+    {
+      *lo = *hi = b;
+      return;
+    }
+  unsigned int e = 9 + (unsigned int) (b - EXACT - 1) / PER_DOUBLING;
+  unsigned long long m = (b - EXACT - 1) % PER_DOUBLING;
+  *lo = (8 + m) << (e - 3);
+  *hi = *lo + (1ull << (e - 3)) - 1;
+  if (*lo <= EXACT)
+    *lo = EXACT + 1;
+}
+
+/* Only the owning thread writes a tally; the writer may read it at any
+   time, hence the relaxed atomic accesses (plain moves on x86-64).  */
+static inline void
+add (struct tally *t, size_t n)
+{
+  __atomic_store_n (&t->calls, t->calls + 1, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->bytes, t->bytes + n, __ATOMIC_RELAXED);
+}
+
+/* At thread exit: the block goes to the next new thread.  */
+static void
+release (void *arg)
+{
+  struct block *b = arg;
+  my_block = NULL;
+  __atomic_store_n (&b->in_use, 0, __ATOMIC_RELEASE);
+}
+
+/* The calling thread's block: a free one from the list, or a new one.
+   NULL if none can be mapped (the call then goes uncounted).  */
+static struct block *
+acquire (void)
+{
+  struct block *b;
+  for (b = __atomic_load_n (&blocks, __ATOMIC_ACQUIRE); b != NULL; b = b->next)
+    {
+      int free_ = 0;
+      if (__atomic_compare_exchange_n (&b->in_use, &free_, 1, 0,
+				       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+	break;
+    }
+  if (b == NULL)
+    {
+      void *p = mmap (NULL, sizeof *b, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED)
+	return NULL;
+      b = p;
+      b->in_use = 1;
+      b->next = __atomic_load_n (&blocks, __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n (&blocks, &b->next, b, 1,
+					   __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	;
+    }
+  my_block = b;
+  pthread_setspecific (block_key, b);
+  return b;
+}
+
+static inline struct counts *
+counts_of (enum fastcopy_family family)
+{
+  struct block *b = my_block;
+  if (b == NULL)
+    b = acquire ();
+  return b != NULL ? &b->family[family] : NULL;
+}
+
+static inline int
+from (const void *ret, const char *start, const char *stop)
+{
+  return (const char *) ret >= start && (const char *) ret < stop;
+}
+
+void *
+memmove_profile (void *dst, const void *src, size_t n)
+{
+  fastcopy_copy_fn target = __atomic_load_n (&copy_target, __ATOMIC_ACQUIRE);
+  if (target == NULL)
+    return fc_copy_slot (dst, src, n);	/* not recording: called directly */
+  struct counts *c = counts_of (FASTCOPY_FAMILY_COPY);
+  if (c != NULL)
+    {
+      uintptr_t d = (uintptr_t) dst, s = (uintptr_t) src;
+      uintptr_t dist = (d - s) & 4095;
+      add (&c->size[bucket_of (n)], n);
+      add (&c->function[from (__builtin_return_address (0),
+			      __start_fc_mempcpy_text,
+			      __stop_fc_mempcpy_text)], n);
+      add (&c->dst_align[d & 63], n);
+      add (&c->src_align[s & 63], n);
+      add (&c->distance[dist == 0 ? DIST_0 : dist < 16 ? DIST_1_15
+			: dist < 64 ? DIST_16_63 : DIST_OTHER], n);
+      add (&c->overlap[n == 0 || (d <= s ? s - d >= n : d - s >= n)
+		       ? OVERLAP_NONE
+		       : d <= s ? OVERLAP_FORWARD : OVERLAP_BACKWARD], n);
+    }
+  return target (dst, src, n);
+}
+
+void *
+memset_profile (void *dst, int value, size_t n)
+{
+  fastcopy_clear_fn target = __atomic_load_n (&clear_target,
+					      __ATOMIC_ACQUIRE);
+  if (target == NULL)
+    return fc_clear_slot (dst, value, n);
+  struct counts *c = counts_of (FASTCOPY_FAMILY_CLEAR);
+  if (c != NULL)
+    {
+      add (&c->size[bucket_of (n)], n);
+      add (&c->function[from (__builtin_return_address (0),
+			      __start_fc_explicit_bzero_text,
+			      __stop_fc_explicit_bzero_text)], n);
+      add (&c->dst_align[(uintptr_t) dst & 63], n);
+    }
+  return target (dst, value, n);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writing, with system calls and this file's formatting only.  */
+
+struct out
+{
+  int fd;
+  int failed;
+  size_t len;
+  char buf[4096];
+};
+
+static void
+flush (struct out *o)
+{
+  size_t done = 0;
+  while (done < o->len && !o->failed)
+    {
+      ssize_t w = write (o->fd, o->buf + done, o->len - done);
+      if (w > 0)
+	done += (size_t) w;
+      else if (w < 0 && errno != EINTR)
+	o->failed = 1;
+    }
+  o->len = 0;
+}
+
+static void
+put (struct out *o, const char *s, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      if (o->len == sizeof o->buf)
+	flush (o);
+      o->buf[o->len++] = s[i];
+    }
+}
+
+static void
+put_str (struct out *o, const char *s)
+{
+  size_t n = 0;
+  while (s[n] != 0)
+    n++;
+  put (o, s, n);
+}
+
+/* V in decimal into BUF (at least 21 bytes); returns its length.  */
+static size_t
+decimal (unsigned long long v, char *buf)
+{
+  char tmp[20];
+  size_t n = 0;
+  do
+    tmp[n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  for (size_t i = 0; i < n; i++)
+    buf[i] = tmp[n - 1 - i];
+  return n;
+}
+
+static void
+put_num (struct out *o, unsigned long long v)
+{
+  char b[21];
+  put (o, b, decimal (v, b));
+}
+
+/* The process's tally at offset OFF of family F's counts.  */
+static struct tally
+sum (int f, size_t off)
+{
+  struct tally t = { 0, 0 };
+  for (struct block *b = __atomic_load_n (&blocks, __ATOMIC_ACQUIRE);
+       b != NULL; b = b->next)
+    {
+      const struct tally *x
+	= (const struct tally *) ((const char *) &b->family[f] + off);
+      t.calls += __atomic_load_n (&x->calls, __ATOMIC_RELAXED);
+      t.bytes += __atomic_load_n (&x->bytes, __ATOMIC_RELAXED);
+    }
+  return t;
+}
+
+/* One line per tally with calls: "FAMILY,WHAT,VALUE,CALLS,BYTES".  VALUE
+   is NAMES[i] if NAMES is given, else the bucket's sizes for size, else
+   i.  */
+static void
+put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
+	  const char *const *names)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      struct tally t = sum (f, off + i * sizeof t);
+      if (t.calls == 0)
+	continue;
+      put_str (o, f == FASTCOPY_FAMILY_COPY ? "copy," : "clear,");
+      put_str (o, what);
+      put_str (o, ",");
+      if (names != NULL)
+	put_str (o, names[i]);
+      else if (off == __builtin_offsetof (struct counts, size))
+	{
+	  unsigned long long lo, hi;
+	  bucket_range (i, &lo, &hi);
+	  put_num (o, lo);
+	  if (hi != lo)
+	    {
+	      put_str (o, "-");
+	      put_num (o, hi);
+	    }
+	}
+      else
+	put_num (o, i);
+      put_str (o, ",");
+      put_num (o, t.calls);
+      put_str (o, ",");
+      put_num (o, t.bytes);
+      put_str (o, "\n");
+    }
+}
+
+/* "# command: ..." from /proc/self/cmdline, arguments separated by
+   spaces, anything unprintable as '?', at most 200 bytes.  */
+static void
+put_command (struct out *o)
+{
+  char b[200];
+  int fd = open ("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  ssize_t n = read (fd, b, sizeof b);
+  close (fd);
+  if (n <= 0)
+    return;
+  while (n > 0 && b[n - 1] == 0)
+    n--;
+  for (ssize_t i = 0; i < n; i++)
+    b[i] = b[i] == 0 ? ' ' : b[i] < 0x20 || b[i] >= 0x7f ? '?' : b[i];
+  put_str (o, "# command: ");
+  put (o, b, (size_t) n);
+  put_str (o, "\n");
+}
+
+static const char *const copy_functions[2] = { "memcpy", "mempcpy" };
+static const char *const clear_functions[2] = { "memset", "explicit_bzero" };
+static const char *const distances[NDIST] = { "0", "1-15", "16-63", "other" };
+static const char *const overlaps[NOVERLAP] = { "none", "forward",
+						"backward" };
+
+static void
+put_counts (struct out *o)
+{
+#define AT(member) __builtin_offsetof (struct counts, member)
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      int copy = f == FASTCOPY_FAMILY_COPY;
+      put_rows (o, f, "size", AT (size), NBUCKETS, NULL);
+      put_rows (o, f, "function", AT (function), 2,
+		copy ? copy_functions : clear_functions);
+      put_rows (o, f, "dst_align", AT (dst_align), 64, NULL);
+      if (!copy)
+	continue;
+      put_rows (o, f, "src_align", AT (src_align), 64, NULL);
+      put_rows (o, f, "distance", AT (distance), NDIST, distances);
+      put_rows (o, f, "overlap", AT (overlap), NOVERLAP, overlaps);
+    }
+#undef AT
+}
+
+/* Write the sums to base_path.PID, or base_path.PID.N for the Nth
+   signal (SNAPSHOT N, 0 at exit).  */
+static void
+write_file (unsigned int snapshot)
+{
+  static int writing;
+  static struct out o;
+  if (__atomic_exchange_n (&writing, 1, __ATOMIC_ACQUIRE))
+    return;			/* a signal during the exit's write */
+  char path[FC_PATH_MAX];
+  size_t len = base_len;
+  for (size_t i = 0; i < len; i++)
+    path[i] = base_path[i];
+  path[len++] = '.';
+  len += decimal ((unsigned long long) getpid (), path + len);
+  if (snapshot != 0)
+    {
+      path[len++] = '.';
+      len += decimal (snapshot, path + len);
+    }
+  path[len] = 0;
+  o.fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	       0644);
+  if (o.fd >= 0)
+    {
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      long long ms = (now.tv_sec - started.tv_sec) * 1000
+		     + (now.tv_nsec - started.tv_nsec) / 1000000;
+      char frac[4] = { '.', (char) ('0' + ms / 100 % 10),
+		       (char) ('0' + ms / 10 % 10), (char) ('0' + ms % 10) };
+      o.failed = 0;
+      o.len = 0;
+      put_str (&o, "# libfastcopy workload 1\n# pid ");
+      put_num (&o, (unsigned long long) getpid ());
+      put_str (&o, ", recorded for ");
+      put_num (&o, (unsigned long long) (ms / 1000));
+      put (&o, frac, sizeof frac);
+      put_str (&o, snapshot ? " s, on a signal\n" : " s, at exit\n");
+      put_command (&o);
+      put_str (&o, "family,what,value,calls,bytes\n");
+      put_counts (&o);
+      flush (&o);
+      close (o.fd);
+    }
+  __atomic_store_n (&writing, 0, __ATOMIC_RELEASE);
+}
+
+static void
+write_at_exit (void)
+{
+  write_file (0);
+}
+
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  int saved = errno;
+  write_file (++snapshots);
+  errno = saved;
+}
+
+/* In a child made by fork: only this thread is left, and the counts so
+   far are the parent's.  */
+static void
+forked (void)
+{
+  for (struct block *b = blocks; b != NULL; b = b->next)
+    {
+      volatile unsigned char *p = (volatile unsigned char *) b->family;
+      for (size_t i = 0; i < sizeof b->family; i++)
+	p[i] = 0;
+      b->in_use = b == my_block;
+    }
+  snapshots = 0;
+  clock_gettime (CLOCK_MONOTONIC, &started);
+}
+
+int
+fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
+{
+  const struct fc_item *p = &fc_load.settings.merged.item[FC_KEY_PROFILE];
+  const struct fc_item *sig
+    = &fc_load.settings.merged.item[FC_KEY_PROFILE_SIGNAL];
+  const char *text = (const char *) (unsigned long) p->value;
+  if (p->text_len > FC_PROFILE_PATH_MAX)
+    return -1;			/* the parser allows none */
+  base_len = p->text_len;
+  for (size_t i = 0; i < base_len; i++)
+    base_path[i] = text[i];
+  clock_gettime (CLOCK_MONOTONIC, &started);
+  if (pthread_key_create (&block_key, release) != 0
+      || pthread_atfork (NULL, NULL, forked) != 0
+      || atexit (write_at_exit) != 0)
+    return -1;
+  if (sig->set && sig->value != 0)
+    {
+      static struct sigaction sa;	/* static: no memset call to zero it */
+      sa.sa_handler = on_signal;
+      sa.sa_flags = SA_RESTART;
+      sigemptyset (&sa.sa_mask);
+      sigaction ((int) sig->value, &sa, NULL);
+    }
+  __atomic_store_n (&clear_target, clear, __ATOMIC_RELEASE);
+  __atomic_store_n (&copy_target, copy, __ATOMIC_RELEASE);
+  return 0;
+}

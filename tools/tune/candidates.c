@@ -1,0 +1,179 @@
+/* fastcopy-tune: the candidates of a family.
+
+   Every implementation in the library's table that this CPU can run (but
+   the profile ones, which only record and call another), and
+   for one that reads thresholds (FASTCOPY_TRAIT_REP, FASTCOPY_TRAIT_NT)
+   every combination of these values:
+     REP threshold        the default, never, 2, 4, 16 and 64 KiB
+     streaming threshold  the default, a quarter of the L3 cache, the L3
+                          size, never
+   (the defaults being the library's for this CPU, as fastcopy-info shows
+   them).  A candidate that takes the same path as an earlier one of its
+   implementation at every size measured is left out: nothing measured
+   could tell them apart.  The defaults come first, so they are the ones
+   kept.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune.h"
+
+/* The key of FAMILY's setting read by implementations with TRAIT.  */
+static const char *
+setting_name (enum fastcopy_family family, unsigned int trait)
+{
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      if (s->family == family && s->trait == trait)
+	return s->key;
+    }
+  die ("the library has no %s setting for trait %u",
+       family == FASTCOPY_FAMILY_COPY ? "copy" : "clear", trait);
+}
+
+/* The default of setting KEY in bytes, or NEVER.  */
+static unsigned long long
+default_of (const char *key)
+{
+  const struct fastcopy_setting *s = fastcopy_setting_find (key);
+  if (s == NULL || strcmp (s->default_value, "never") == 0)
+    return NEVER;
+  return strtoull (s->default_value, NULL, 10);
+}
+
+/* Append V to the N values of LADDER unless it is there.  */
+static int
+push (unsigned long long *ladder, int n, unsigned long long v)
+{
+  for (int i = 0; i < n; i++)
+    if (ladder[i] == v)
+      return n;
+  ladder[n] = v;
+  return n + 1;
+}
+
+/* A fraction of the L3 cache, in whole MiB from 1 MiB on.  */
+static unsigned long long
+l3_part (unsigned long long num, unsigned long long den)
+{
+  unsigned long long l3 = fastcopy_cpu ()->l3_size;
+  unsigned long long v = (l3 ? l3 : 8 * MiB) * num / den;
+  return v >= MiB ? v / MiB * MiB : v;
+}
+
+char
+candidate_path (const struct candidate *c, size_t n)
+{
+  if ((c->impl->traits & FASTCOPY_TRAIT_NT) && n >= c->nt)
+    return 'S';
+  if ((c->impl->traits & FASTCOPY_TRAIT_REP) && n >= c->rep)
+    return 'R';
+  return 'V';
+}
+
+static int
+same_paths (const struct candidate *a, const struct candidate *b,
+	    const size_t *sizes, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (candidate_path (a, sizes[i]) != candidate_path (b, sizes[i]))
+      return 0;
+  return 1;
+}
+
+static void
+describe (struct family *f, struct candidate *c)
+{
+  char r[32], s[32];
+  size_text (c->rep, r, sizeof r);
+  size_text (c->nt, s, sizeof s);
+  snprintf (c->items, sizeof c->items, "%s=%s,%s=%s", f->rep_key, r,
+	    f->nt_key, s);
+  int len = snprintf (c->label, sizeof c->label, "%s", c->impl->name);
+  if (c->impl->traits & FASTCOPY_TRAIT_REP)
+    len += snprintf (c->label + len, sizeof c->label - (size_t) len,
+		     " rep=%s", r);
+  if (c->impl->traits & FASTCOPY_TRAIT_NT)
+    len += snprintf (c->label + len, sizeof c->label - (size_t) len,
+		     " nt=%s", s);
+  if (c->is_default)
+    snprintf (c->label + len, sizeof c->label - (size_t) len, " (default)");
+}
+
+void
+candidates_make (struct family *f)
+{
+  f->name = f->id == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+  f->rep_key = setting_name (f->id, FASTCOPY_TRAIT_REP);
+  f->nt_key = setting_name (f->id, FASTCOPY_TRAIT_NT);
+  unsigned long long rep[8], nt[8];
+  int nrep = 0, nnt = 0;
+  nrep = push (rep, nrep, default_of (f->rep_key));
+  nrep = push (rep, nrep, NEVER);
+  static const unsigned long long rep_sizes[] = { 2 * KiB, 4 * KiB,
+						  16 * KiB, 64 * KiB };
+  for (size_t i = 0; i < sizeof rep_sizes / sizeof *rep_sizes; i++)
+    nrep = push (rep, nrep, rep_sizes[i]);
+  nnt = push (nt, nnt, default_of (f->nt_key));
+  nnt = push (nt, nnt, l3_part (1, 4));
+  nnt = push (nt, nnt, l3_part (1, 1));
+  nnt = push (nt, nnt, NEVER);
+  points_plan (&f->points, f->id, nt, nnt);
+
+  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
+  const struct fastcopy_impl *dflt = f->id == FASTCOPY_FAMILY_COPY
+				     ? row->copy : row->clear;
+  size_t *fixed, *used;
+  size_t nfixed = points_sizes (&f->points, 0, &fixed);
+  size_t nused = points_sizes (&f->points, 1, &used);
+  f->n = 0;
+  f->dflt = -1;
+  const struct fastcopy_impl *impl;
+  for (size_t i = 0; (impl = fastcopy_impl_at (i)) != NULL; i++)
+    {
+      if (impl->family != f->id || !fastcopy_impl_usable (impl)
+	  || (impl->traits & FASTCOPY_TRAIT_PROFILE))
+	continue;
+      int reads_rep = (impl->traits & FASTCOPY_TRAIT_REP) != 0;
+      int reads_nt = (impl->traits & FASTCOPY_TRAIT_NT) != 0;
+      int first = f->n;
+      for (int t = 0; t < (reads_nt ? nnt : 1); t++)
+	for (int r = 0; r < (reads_rep ? nrep : 1); r++)
+	  {
+	    if (f->n == MAX_CANDIDATES)
+	      die ("more than %d candidates", MAX_CANDIDATES);
+	    struct candidate *c = &f->c[f->n];
+	    memset (c, 0, sizeof *c);
+	    c->impl = impl;
+	    c->rep = reads_rep ? rep[r] : NEVER;
+	    c->nt = reads_nt ? nt[t] : NEVER;
+	    int known = 0;
+	    for (int k = first; k < f->n && !known; k++)
+	      known = same_paths (c, &f->c[k], fixed, nfixed)
+		      && same_paths (c, &f->c[k], used, nused);
+	    if (known)
+	      continue;
+	    c->shares = f->n;
+	    for (int k = first; k < f->n; k++)
+	      if (same_paths (c, &f->c[k], used, nused))
+		{
+		  c->shares = k;
+		  break;
+		}
+	    if (impl == dflt && f->dflt < 0)
+	      {
+		c->is_default = 1;
+		f->dflt = f->n;
+	      }
+	    describe (f, c);
+	    f->n++;
+	  }
+    }
+  free (fixed);
+  free (used);
+  if (f->dflt < 0)
+    die ("the library's %s implementation %s is not usable here", f->name,
+	 dflt->name);
+}

@@ -1,0 +1,51 @@
+/* fastcopy-tune: the chosen candidate against the library's default,
+   measured again.  The choice is the best of many figures, each with its
+   noise, so its own figures flatter it; a fresh measurement of the two
+   side by side (with glibc, more rounds) says what installing it gains.  */
+
+#include <stdio.h>
+
+#include "tune.h"
+
+static void
+on_result (const struct tpoint *p, const double *med, void *arg)
+{
+  struct figures *fig = arg;
+  figures_add (&fig[0], p, med[1] / med[0]);
+  figures_add (&fig[1], p, med[2] / med[0]);
+}
+
+void
+compare (struct family *f)
+{
+  const struct candidate *d = &f->c[f->dflt], *c = &f->c[f->chosen];
+  if (f->chosen == f->dflt)
+    {
+      printf ("# %s: the chosen settings are the default ones\n", f->name);
+      return;
+    }
+  struct fcm_fn glibc = glibc_fn (f->id);
+  struct fcm_fn fd = impl_fn (d->impl, d->items);
+  struct fcm_fn fc = impl_fn (c->impl, c->items);
+  const struct fcm_fn *set[3] = { &glibc, &fd, &fc };
+  struct figures fig[2];
+  figures_reset (&fig[0]);
+  figures_reset (&fig[1]);
+  char label[64];
+  snprintf (label, sizeof label, "%s, chosen against default", f->name);
+  points_run (&f->points, PK_ALL, set, 3, opt.quick ? 9 : 15, on_result, fig,
+	      label);
+  progress_done ();
+  figures_finish (&fig[0]);
+  figures_finish (&fig[1]);
+  printf ("#\n# %s: the chosen candidate against the default, measured "
+	  "again side by side:\n", f->name);
+  figures_print_heading (f->id, 40);
+  printf ("#     %-40s", d->label);
+  figures_print (&fig[0], f->id);
+  printf ("#     %-40s", c->label);
+  figures_print (&fig[1], f->id);
+  printf ("# %s: the chosen settings take %.3f of the default's time on the "
+	  "distributions (geomean)\n", f->name,
+	  fig[1].dist_geomean / fig[0].dist_geomean);
+}

@@ -1,0 +1,190 @@
+/* fastcopy-tune: installing settings into the configuration file.  The
+   user's lines and comments stay; the first line of each key set is
+   replaced, later ones are commented out (the last one would win); keys
+   not yet there are appended.  The file is read and replaced under its
+   directory's lock, the one fastcopy-preload and the package scripts take
+   too, so that no writer loses another's change; the new contents go to a
+   temporary file in the same directory, are checked with the library's
+   parser, fsync'd and renamed over the file, and the directory is fsync'd
+   (tools/common/file-replace.c).  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/file-replace.h"
+#include "common/message.h"
+#include "tune.h"
+
+static char *
+read_file (const char *path, size_t *len, struct stat *st, int *exists)
+{
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  *exists = 0;
+  *len = 0;
+  if (fd < 0)
+    {
+      if (errno == ENOENT)
+	return NULL;
+      die ("%s: %s", path, strerror (errno));
+    }
+  if (fstat (fd, st) != 0)
+    die ("%s: %s", path, strerror (errno));
+  if (!S_ISREG (st->st_mode))
+    die ("%s: not a regular file", path);
+  *exists = 1;
+  size_t cap = (size_t) st->st_size + 1, n = 0;
+  char *buf = malloc (cap + 1);
+  for (;;)
+    {
+      if (buf == NULL)
+	die ("out of memory");
+      if (n == cap)
+	buf = realloc (buf, (cap *= 2) + 1);
+      if (buf == NULL)
+	die ("out of memory");
+      ssize_t r = read (fd, buf + n, cap - n);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r < 0)
+	die ("%s: %s", path, strerror (errno));
+      if (r == 0)
+	break;
+      n += (size_t) r;
+    }
+  close (fd);
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* The key a line sets, if it sets one: [LEN bytes at *KEY].  */
+static int
+line_key (const char *line, size_t n, const char **key, size_t *klen)
+{
+  size_t i = 0;
+  while (i < n && (line[i] == ' ' || line[i] == '\t'))
+    i++;
+  size_t start = i;
+  while (i < n && (line[i] == '_' || (line[i] >= 'a' && line[i] <= 'z')
+		   || (line[i] >= 'A' && line[i] <= 'Z')
+		   || (line[i] >= '0' && line[i] <= '9')))
+    i++;
+  size_t end = i;
+  while (i < n && (line[i] == ' ' || line[i] == '\t'))
+    i++;
+  if (end == start || i == n || line[i] != '=')
+    return 0;
+  *key = line + start;
+  *klen = end - start;
+  return 1;
+}
+
+static int
+count_errors (const char *path)
+{
+  return fastcopy_check_config (path, 0, NULL, NULL);
+}
+
+/* file_replace's last check: the new file TMP must not have more errors
+   than the old one, whose count is at ARG.  */
+static int
+no_more_errors (const char *tmp, void *arg)
+{
+  int old_errors = *(const int *) arg;
+  int new_errors = count_errors (tmp);
+  if (new_errors <= old_errors)
+    return 0;
+  fprintf (stderr, "%s: the new file would have %d errors (the old one had "
+	   "%d); nothing written\n", tool_name, new_errors, old_errors);
+  return 1;
+}
+
+void
+write_config (const char *path, int n, char *const *keys,
+	      char *const *values, const char *header)
+{
+  char resolved[PATH_MAX];
+  if (realpath (path, resolved) != NULL)
+    path = resolved;		/* write through a symlink to its target */
+  char *dir_copy = strdup (path);
+  if (dir_copy == NULL)
+    die ("out of memory");
+  const char *dir = dirname (dir_copy);
+  if (dir_lock (dir) != 0)
+    exit (1);
+  struct stat st;
+  int exists;
+  size_t len;
+  char *old = read_file (path, &len, &st, &exists);
+  int old_errors = exists ? count_errors (path) : 0;
+
+  char *text;
+  size_t text_len;
+  FILE *f = open_memstream (&text, &text_len);
+  if (f == NULL)
+    die ("out of memory");
+  int *done = calloc ((size_t) n, sizeof *done);
+  if (done == NULL)
+    die ("out of memory");
+  for (size_t pos = 0; pos < len;)
+    {
+      const char *line = old + pos;
+      const char *nl = memchr (line, '\n', len - pos);
+      size_t ll = nl ? (size_t) (nl - line) : len - pos;
+      pos += ll + (nl != NULL);
+      const char *key;
+      size_t klen;
+      int k = -1;
+      if (line_key (line, ll, &key, &klen))
+	for (int i = 0; i < n; i++)
+	  if (strlen (keys[i]) == klen && memcmp (keys[i], key, klen) == 0)
+	    k = i;
+      if (k < 0)
+	fprintf (f, "%.*s\n", (int) ll, line);
+      else if (!done[k])
+	{
+	  fprintf (f, "%s = %s\n", keys[k], values[k]);
+	  done[k] = 1;
+	}
+      else
+	fprintf (f, "# (replaced by fastcopy-tune) %.*s\n", (int) ll, line);
+    }
+  /* Appended keys come after a blank line and a comment saying why.  */
+  int header_done = 0;
+  int blank = len == 0 || (len >= 2 && old[len - 1] == '\n'
+			   && old[len - 2] == '\n');
+  for (int i = 0; i < n; i++)
+    if (!done[i])
+      {
+	if (!header_done++)
+	  fprintf (f, "%s# %s\n", blank ? "" : "\n", header);
+	fprintf (f, "%s = %s\n", keys[i], values[i]);
+      }
+  if (fclose (f) != 0)
+    die ("out of memory");
+
+  const struct file_replacement r = {
+    .path = path,
+    .dir = dir,
+    .tmp_template = ".fastcopy.conf.XXXXXX",
+    .old = exists ? &st : NULL,
+    .check = no_more_errors,
+    .check_arg = &old_errors,
+  };
+  if (file_replace (&r, text, text_len) != 0)
+    exit (1);
+  fprintf (stderr, "%s: wrote %s\n", tool_name, path);
+  free (text);
+  free (done);
+  free (dir_copy);
+  free (old);
+}
+

@@ -1,0 +1,306 @@
+/* fastcopy-tune: measure which implementation and which thresholds make
+   libfastcopy fastest on this machine, and print (or install) them as
+   configuration lines (fastcopy-tune(1)).
+
+   1. For each family (copy, clear), the candidates: every usable
+      implementation with the thresholds it reads (candidates.c).
+   2. Every candidate against glibc on the workloads, fixed sizes hot and
+      cold and the aliasing sweep (points.c), and the objective chooses
+      (choose.c, figures.c).
+   3. Unless --no-compare, the chosen candidate against the library's
+      default, measured again (compare.c).
+   4. The settings on standard output; --write installs them
+      (config-write.c).  */
+
+#define _GNU_SOURCE 1
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/message.h"
+#include "tune.h"
+
+/* The name that messages from tools/common/ start with.  */
+const char tool_name[] = "fastcopy-tune";
+
+struct options opt = { .compare = 1 };
+static int progress_tty;
+
+void
+die (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fprintf (stderr, "%s: ", tool_name);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+  va_end (ap);
+  exit (1);
+}
+
+void
+progress (const char *fmt, ...)
+{
+  if (opt.quiet)
+    return;
+  char line[160];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (line, sizeof line, fmt, ap);
+  va_end (ap);
+  if (progress_tty)
+    fprintf (stderr, "\r\033[K%s", line);
+  else
+    fprintf (stderr, "%s\n", line);
+}
+
+void
+progress_done (void)
+{
+  if (!opt.quiet && progress_tty)
+    fprintf (stderr, "\r\033[K");
+}
+
+const char *
+size_text (unsigned long long v, char *buf, size_t size)
+{
+  if (v == NEVER)
+    snprintf (buf, size, "never");
+  else if (v >= MiB && v % MiB == 0)
+    snprintf (buf, size, "%lluMiB", v / MiB);
+  else if (v >= KiB && v % KiB == 0)
+    snprintf (buf, size, "%lluKiB", v / KiB);
+  else
+    snprintf (buf, size, "%llu", v);
+  return buf;
+}
+
+const char *
+size_human (unsigned long long v, char *buf, size_t size)
+{
+  if (v == NEVER)
+    snprintf (buf, size, "never");
+  else if (v >= MiB)
+    snprintf (buf, size, "%.3g MiB", (double) v / MiB);
+  else if (v >= KiB)
+    snprintf (buf, size, "%.3g KiB", (double) v / KiB);
+  else
+    snprintf (buf, size, "%llu B", v);
+  return buf;
+}
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+	   "usage: fastcopy-tune [--quick] [--no-compare] [--verbose] "
+	   "[--quiet]\n"
+	   "                     [--write] [--config FILE]\n"
+	   "       fastcopy-tune --workload FILE [FILE...] [OPTION...]\n"
+	   "       fastcopy-tune --set KEY=VALUE... [--write] [--config FILE]\n"
+	   "Measure every implementation libfastcopy can use here, with the "
+	   "thresholds\nit reads, against glibc, and print the fastest "
+	   "settings; --write installs\nthem into the configuration file "
+	   "(%s, or --config FILE),\nkeeping its other lines.  --workload "
+	   "chooses by recordings of fastcopy-profile\ninstead of the "
+	   "distributions fastcopy-bench ships.  --set skips measuring\nand "
+	   "installs the given settings.  See fastcopy-tune(1).\n",
+	   fastcopy_config_state ()->system_path);
+}
+
+static void
+print_diag (const struct fastcopy_diagnostic *d, void *arg)
+{
+  (void) arg;
+  fprintf (stderr, "%s: --set item %u: %s\n", tool_name, d->line,
+	   d->message);
+}
+
+/* --set: every item checked with the library's parser, then taken as it
+   is.  Returns the number of settings, or -1 after an error message.  */
+static int
+given_settings (char **keys, char **values)
+{
+  int bad = 0, n = 0;
+  for (int i = 0; i < opt.nset; i++)
+    bad |= fastcopy_check_env (opt.set[i], print_diag, NULL) != 0;
+  if (bad)
+    return -1;
+  for (int i = 0; i < opt.nset; i++)
+    {
+      char *eq = strchr (opt.set[i], '=');
+      if (eq == NULL || strchr (opt.set[i], ',') != NULL)
+	{
+	  fprintf (stderr, "%s: --set takes one KEY=VALUE\n", tool_name);
+	  exit (2);
+	}
+      *eq = 0;
+      keys[n] = opt.set[i];
+      values[n++] = eq + 1;
+      printf ("%s = %s\n", keys[n - 1], values[n - 1]);
+    }
+  return n;
+}
+
+/* Measure, choose and print; the settings of both families into KEYS and
+   VALUES.  Returns how many.  */
+static int
+measured_settings (char **keys, char **values, const char *date)
+{
+  static struct family fam[FASTCOPY_FAMILY_COUNT];
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+  fcm_pin (-1);
+  points_setup (opt.workload, opt.nworkload);
+  printf ("# fastcopy-tune %s%s, %s: %s family %u model %u, glibc %s\n",
+	  fastcopy_version (), opt.quick ? " --quick" : "", date, cpu->vendor,
+	  cpu->family, cpu->model, glibc_version ());
+  printf ("# alias_guard %s; workloads:",
+	  fastcopy_setting_find ("alias_guard")->value);
+  for (int w = 0; w < nworkloads; w++)
+    if (workloads[w].command[0])
+      printf ("\n#   %s: %s", workloads[w].name, workloads[w].command);
+    else
+      printf (" %s", workloads[w].name);
+  putchar ('\n');
+  uint64_t t0 = fcm_now_ns ();
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    {
+      fam[i].id = (enum fastcopy_family) i;
+      candidates_make (&fam[i]);
+      choose (&fam[i]);
+    }
+  for (int i = 0; opt.compare && i < FASTCOPY_FAMILY_COUNT; i++)
+    compare (&fam[i]);
+  printf ("#\n# measured in %.0f s; %lu samples, %lu retaken after a context "
+	  "switch%s\n", (double) (fcm_now_ns () - t0) / 1e9, fcm_samples_taken,
+	  fcm_samples_retaken, fcm_samples_retaken > fcm_samples_taken / 20
+	  ? ": the machine is busy, expect noise" : "");
+
+  static char text[FASTCOPY_FAMILY_COUNT][2][32];
+  int n = 0;
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    {
+      const struct candidate *c = &fam[i].c[fam[i].chosen];
+      keys[n] = (char *) fam[i].name;
+      values[n++] = (char *) c->impl->name;
+      if (c->impl->traits & FASTCOPY_TRAIT_REP)
+	{
+	  keys[n] = (char *) fam[i].rep_key;
+	  values[n++] = (char *) size_text (c->rep, text[i][0],
+					    sizeof text[i][0]);
+	}
+      if (c->impl->traits & FASTCOPY_TRAIT_NT)
+	{
+	  keys[n] = (char *) fam[i].nt_key;
+	  values[n++] = (char *) size_text (c->nt, text[i][1],
+					    sizeof text[i][1]);
+	}
+    }
+  for (int i = 0; i < n; i++)
+    printf ("%s = %s\n", keys[i], values[i]);
+  printf ("# for one program: FASTCOPY=");
+  for (int i = 0; i < n; i++)
+    printf ("%s%s=%s", i ? "," : "", keys[i], values[i]);
+  putchar ('\n');
+  return n;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "quick", no_argument, NULL, 'q' },
+    { "write", no_argument, NULL, 'w' },
+    { "config", required_argument, NULL, 'c' },
+    { "set", required_argument, NULL, 's' },
+    { "workload", required_argument, NULL, 'W' },
+    { "no-compare", no_argument, NULL, 'n' },
+    { "verbose", no_argument, NULL, 'v' },
+    { "quiet", no_argument, NULL, 'Q' },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 }
+  };
+  int c;
+  while ((c = getopt_long (argc, argv, "", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'q': opt.quick = 1; break;
+      case 'w': opt.write = 1; break;
+      case 'c': opt.config = optarg; break;
+      case 's':
+	if (opt.nset == 16)
+	  {
+	    fprintf (stderr, "%s: at most 16 --set\n", tool_name);
+	    return 2;
+	  }
+	opt.set[opt.nset++] = optarg;
+	break;
+      case 'W':
+	if (opt.nworkload == MAX_WORKLOADS)
+	  {
+	    fprintf (stderr, "%s: at most %d workloads\n", tool_name,
+		     MAX_WORKLOADS);
+	    return 2;
+	  }
+	opt.workload[opt.nworkload++] = optarg;
+	break;
+      case 'n': opt.compare = 0; break;
+      case 'v': opt.verbose = 1; break;
+      case 'Q': opt.quiet = 1; break;
+      case 'h': usage (stdout); return 0;
+      case 'V':
+	printf ("fastcopy-tune (libfastcopy) %s\n", fastcopy_version ());
+	return 0;
+      default:
+	usage (stderr);
+	return 2;
+      }
+  /* Files after the options are more workloads.  */
+  for (; optind < argc && opt.nworkload > 0 && opt.nworkload < MAX_WORKLOADS;
+       optind++)
+    opt.workload[opt.nworkload++] = argv[optind];
+  if (optind < argc || (opt.nworkload > 0 && opt.nset > 0))
+    {
+      usage (stderr);
+      return 2;
+    }
+  if (opt.config != NULL && !opt.write)
+    {
+      fprintf (stderr, "%s: --config needs --write\n", tool_name);
+      return 2;
+    }
+  progress_tty = isatty (2);
+  const char *path = opt.config ? opt.config
+				: fastcopy_config_state ()->system_path;
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+  char header[256], date[32];
+  time_t t = time (NULL);
+  strftime (date, sizeof date, "%Y-%m-%d", localtime (&t));
+
+  char *keys[16], *values[16];
+  int n;
+  if (opt.nset > 0)
+    {
+      n = given_settings (keys, values);
+      if (n < 0)
+	return 1;
+      snprintf (header, sizeof header, "set by fastcopy-tune --set, %s",
+		date);
+    }
+  else
+    {
+      n = measured_settings (keys, values, date);
+      snprintf (header, sizeof header, "measured by fastcopy-tune%s, %s, "
+		"on %s family %u model %u", opt.quick ? " --quick" : "", date,
+		cpu->vendor, cpu->family, cpu->model);
+    }
+  fflush (stdout);
+  if (opt.write)
+    write_config (path, n, keys, values, header);
+  return 0;
+}

@@ -1,0 +1,432 @@
+/* fastcopy-tune: what every candidate is measured on, and how.
+
+   Per family, against glibc's memcpy or memset in the same process:
+   1. the workloads: call sequences drawn from the distribution files
+      (random size, source and destination on every call), the same
+      sequences as fastcopy-bench's distributions cases;
+   2. fixed sizes hot: one size in a loop on the same buffers, both
+      page-aligned, or misaligned (source at +5, destination at +3, so that
+      (dst - src) mod 4096 = 4094 stays clear of the aliasing window);
+   3. fixed sizes cold: one size cycled through slots of a pool beyond the
+      caches (fcm_slots);
+   4. copies only: ALIAS_SIZE bytes at (dst - src) mod 4096 distances, where
+      REP MOVSB can fall off a cliff on some CPUs.
+   Every point runs glibc and the candidates interleaved, in rounds
+   (measure.h); the median counts.  */
+
+#define _GNU_SOURCE 1
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <gnu/libc-version.h>
+#include <link.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data-dir.h"
+#include "tune.h"
+
+struct fcw_workload workloads[MAX_WORKLOADS];
+int nworkloads;
+static uint64_t *sequences[FASTCOPY_FAMILY_COUNT][MAX_WORKLOADS];
+static size_t largest_call;	/* in any sequence */
+
+/* Calls per workload sequence: fastcopy-bench's default, so that the
+   figures match its distributions cases.  */
+#define SEQ_CALLS 65536
+
+/* Where the hot layouts put the buffers (fastcopy-bench's too).  */
+#define MIS_SRC 5
+#define MIS_DST 3
+
+/* One source and one destination buffer serve every point.  */
+static char *src_buf, *dst_buf;
+static size_t pool_bytes, max_cold;
+
+/* Cold calls cycle through a pool twice the L3 cache, between 64 MiB and
+   128 MiB (--quick) or 256 MiB; cold sizes go up to 64 MiB (--quick) or
+   256 MiB.  */
+static void
+map_buffers (void)
+{
+  size_t l3 = fastcopy_cpu ()->l3_size ? fastcopy_cpu ()->l3_size : 8 * MiB;
+  size_t cap = (opt.quick ? 128 : 256) * MiB;
+  pool_bytes = 2 * l3 < 64 * MiB ? 64 * MiB : 2 * l3 > cap ? cap : 2 * l3;
+  max_cold = (opt.quick ? 64 : 256) * MiB;
+  size_t bytes = pool_bytes > max_cold ? pool_bytes : max_cold;
+  if (bytes < FCM_SEQ_BUF + largest_call)
+    bytes = FCM_SEQ_BUF + largest_call;
+  bytes += 8192;
+  src_buf = fcm_map (bytes);
+  dst_buf = fcm_map (bytes);
+  if (src_buf == NULL || dst_buf == NULL)
+    die ("cannot map 2 x %llu MiB: %s", bytes / MiB, strerror (errno));
+}
+
+static void
+load_workload (const char *path)
+{
+  if (nworkloads == MAX_WORKLOADS)
+    die ("at most %d workloads", MAX_WORKLOADS);
+  struct fcw_workload *w = &workloads[nworkloads];
+  char err[PATH_MAX + 128];
+  if (fcw_load (w, path, err, sizeof err) != 0)
+    die ("%s", err);
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      size_t bytes, largest = fcw_largest (w, (enum fastcopy_family) f);
+      sequences[f][nworkloads] = fcw_sequence (w, (enum fastcopy_family) f,
+					       SEQ_CALLS, 1, &bytes);
+      if (sequences[f][nworkloads] == NULL && w->family[f].calls > 0)
+	die ("out of memory");
+      largest_call = largest > largest_call ? largest : largest_call;
+    }
+  nworkloads++;
+}
+
+void
+points_setup (char *const *paths, int n)
+{
+  for (int i = 0; i < n; i++)
+    load_workload (paths[i]);
+  if (n == 0)
+    {
+      const char *dir = fcb_data_dir (NULL, fcw_dir_has);
+      if (dir == NULL)
+	die ("no distribution data found (looked in %s)",
+	     fcb_data_places_text ());
+      char **list;
+      int m = fcw_list (dir, &list);
+      if (m < 0)
+	die ("%s: %s", dir, strerror (errno));
+      for (int i = 0; i < m; i++)
+	load_workload (list[i]);
+      fcw_list_free (list);
+    }
+  map_buffers ();
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plan.  */
+
+static void
+add (struct point_set *ps, struct tpoint p)
+{
+  if (ps->n == MAX_POINTS)
+    die ("more than %d points", MAX_POINTS);
+  ps->p[ps->n++] = p;
+}
+
+static int
+cmp_size (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Hot sizes: every size up to 16 (quick: fewer), then STEPS per doubling
+   up to 1 MiB, multiples of 8.  */
+static size_t
+hot_sizes (size_t *v)
+{
+  static const size_t small_quick[] = { 0, 1, 2, 3, 4, 6, 8, 12 };
+  size_t n = 0;
+  if (opt.quick)
+    for (size_t i = 0; i < sizeof small_quick / sizeof *small_quick; i++)
+      v[n++] = small_quick[i];
+  else
+    for (size_t s = 0; s < 16; s++)
+      v[n++] = s;
+  int steps = opt.quick ? 2 : 4;
+  for (int k = 0;; k++)
+    {
+      double x = 16.0 * exp2 ((double) k / steps);
+      size_t s = ((size_t) x + 4) / 8 * 8;
+      if (s > 1 * MiB)
+	break;
+      if (s != v[n - 1])
+	v[n++] = s;
+    }
+  return n;
+}
+
+static const size_t cold_quick[] = { 4 * KiB, 64 * KiB, 1 * MiB, 4 * MiB,
+  16 * MiB, 64 * MiB };
+static const size_t cold_full[] = { 256, 4 * KiB, 16 * KiB, 64 * KiB,
+  256 * KiB, 1 * MiB, 2 * MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB,
+  64 * MiB, 128 * MiB, 256 * MiB };
+
+/* Distances: near the cliff every one, elsewhere a sample.  */
+static size_t
+distances (size_t *v)
+{
+  size_t n = 0;
+  if (opt.quick)
+    {
+      static const size_t d[] = { 0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33,
+	47, 48, 63, 64, 65, 96, 128, 512, 2048, 4032, 4064, 4080, 4094,
+	4095 };
+      for (size_t i = 0; i < sizeof d / sizeof *d; i++)
+	v[n++] = d[i];
+      return n;
+    }
+  for (size_t d = 0; d < 80; d++)
+    v[n++] = d;
+  for (size_t d = 96; d < 4080; d += 64)
+    v[n++] = d;
+  for (size_t d = 4080; d < 4096; d++)
+    v[n++] = d;
+  return n;
+}
+
+void
+points_plan (struct point_set *ps, enum fastcopy_family family,
+	     const unsigned long long *extra, int nextra)
+{
+  ps->family = family;
+  ps->n = 0;
+  for (int w = 0; w < nworkloads; w++)
+    if (sequences[family][w] != NULL)
+      add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
+
+  size_t sizes[MAX_POINTS];
+  size_t n = hot_sizes (sizes);
+  for (int mis = 0; mis < 2; mis++)
+    for (size_t i = 0; i < n; i++)
+      add (ps, (struct tpoint) { .kind = PK_HOT, .size = sizes[i],
+				 .misaligned = mis });
+
+  const size_t *cold = opt.quick ? cold_quick : cold_full;
+  n = opt.quick ? sizeof cold_quick / sizeof *cold_quick
+		: sizeof cold_full / sizeof *cold_full;
+  memcpy (sizes, cold, n * sizeof *sizes);
+  for (int i = 0; i < nextra; i++)
+    if (extra[i] != NEVER && extra[i] <= max_cold)
+      {
+	int dup = 0;
+	for (size_t j = 0; j < n; j++)
+	  dup |= sizes[j] == extra[i];
+	if (!dup)
+	  sizes[n++] = (size_t) extra[i];
+      }
+  qsort (sizes, n, sizeof *sizes, cmp_size);
+  for (size_t i = 0; i < n; i++)
+    add (ps, (struct tpoint) { .kind = PK_COLD, .size = sizes[i] });
+
+  if (family == FASTCOPY_FAMILY_COPY)
+    {
+      n = distances (sizes);
+      for (size_t i = 0; i < n; i++)
+	add (ps, (struct tpoint) { .kind = PK_ALIAS, .size = ALIAS_SIZE,
+				   .distance = sizes[i] });
+    }
+}
+
+const char *
+point_text (const struct tpoint *p, char *buf, size_t size)
+{
+  char b[32];
+  switch (p->kind)
+    {
+    case PK_WORKLOAD:
+      snprintf (buf, size, "%s", workloads[p->workload].name);
+      break;
+    case PK_HOT:
+      snprintf (buf, size, "hot %s%s", size_human (p->size, b, sizeof b),
+		p->misaligned ? " misaligned" : "");
+      break;
+    case PK_COLD:
+      snprintf (buf, size, "cold %s", size_human (p->size, b, sizeof b));
+      break;
+    case PK_ALIAS:
+      snprintf (buf, size, "alias %zu", p->distance);
+      break;
+    }
+  return buf;
+}
+
+size_t
+points_sizes (const struct point_set *ps, int workloads_only, size_t **sizes)
+{
+  size_t cap = (size_t) ps->n, n = 0;
+  for (int w = 0; workloads_only && w < nworkloads; w++)
+    cap += 2 * workloads[w].family[ps->family].nbuckets;
+  size_t *v = malloc (cap * sizeof *v);
+  if (v == NULL)
+    die ("out of memory");
+  for (int i = 0; i < ps->n; i++)
+    {
+      const struct tpoint *p = &ps->p[i];
+      if (p->kind != PK_WORKLOAD && !workloads_only)
+	v[n++] = p->size;
+      if (p->kind == PK_WORKLOAD && workloads_only)
+	{
+	  const struct fcw_family *fa = &workloads[p->workload].family[ps->family];
+	  for (size_t b = 0; b < fa->nbuckets; b++)
+	    if (fa->bucket[b].t.calls > 0)
+	      {
+		v[n++] = (size_t) fa->bucket[b].lo;
+		v[n++] = (size_t) fa->bucket[b].hi;
+	      }
+	}
+    }
+  qsort (v, n, sizeof *v, cmp_size);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (m == 0 || v[i] != v[m - 1])
+      v[m++] = v[i];
+  *sizes = v;
+  return m;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The functions.  */
+
+/* glibc's own function NAME: looked up on libc.so.6's handle and checked
+   to lie in that object, so that libfastcopy (which this program is linked
+   with) cannot stand in for it.  */
+static void *
+glibc_symbol (const char *name)
+{
+  void *libc = dlopen ("libc.so.6", RTLD_NOW | RTLD_LOCAL);
+  struct link_map *lm = NULL;
+  if (libc == NULL || dlinfo (libc, RTLD_DI_LINKMAP, &lm) != 0 || lm == NULL)
+    die ("dlopen libc.so.6: %s", dlerror ());
+  void *fn = dlsym (libc, name);
+  Dl_info info;
+  if (fn == NULL || dladdr (fn, &info) == 0 || info.dli_fname == NULL
+      || strcmp (info.dli_fname, lm->l_name) != 0)
+    die ("cannot find glibc's own %s in %s", name, lm->l_name);
+  return fn;
+}
+
+const char *
+glibc_version (void)
+{
+  return gnu_get_libc_version ();
+}
+
+/* Before every sample of a function: its thresholds, then one untimed
+   call, so that the sample starts from the caches its own path leaves.  */
+static void
+before_sample (const struct fcm_fn *fn, struct fcm_calls *calls)
+{
+  static char last[256];
+  const char *items = fn->arg;
+  if (items != NULL && strcmp (last, items) != 0)
+    {
+      if (fastcopy_set (items, NULL, NULL) != 0)
+	die ("fastcopy_set (\"%s\") refused", items);
+      snprintf (last, sizeof last, "%s", items);
+    }
+  fcm_time (fn, calls, 1);
+}
+
+struct fcm_fn
+glibc_fn (enum fastcopy_family family)
+{
+  struct fcm_fn fn = { .before = before_sample };
+  if (family == FASTCOPY_FAMILY_COPY)
+    {
+      fn.call = FCM_COPY;
+      *(void **) &fn.copy = glibc_symbol ("memcpy");
+    }
+  else
+    {
+      fn.call = FCM_SET;
+      *(void **) &fn.set = glibc_symbol ("memset");
+    }
+  return fn;
+}
+
+struct fcm_fn
+impl_fn (const struct fastcopy_impl *impl, const char *items)
+{
+  int copy = impl->family == FASTCOPY_FAMILY_COPY;
+  return (struct fcm_fn) { .call = copy ? FCM_COPY : FCM_SET,
+			   .copy = impl->copy, .set = impl->clear,
+			   .before = before_sample, .arg = items };
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running.  */
+
+/* Sample lengths in ns and rounds: short samples where a call is short.  */
+static uint64_t
+target_ns (enum point_kind kind)
+{
+  switch (kind)
+    {
+    case PK_WORKLOAD: return opt.quick ? 1000000 : 2000000;
+    case PK_COLD: return opt.quick ? 1000000 : 2000000;
+    case PK_ALIAS: return opt.quick ? 100000 : 200000;
+    default: return opt.quick ? 200000 : 500000;
+    }
+}
+
+static void
+calls_of (const struct tpoint *p, enum fastcopy_family family,
+	  struct fcm_calls *c)
+{
+  memset (c, 0, sizeof *c);
+  c->dst = dst_buf;
+  c->src = src_buf;
+  c->n = p->size;
+  c->fill = family == FASTCOPY_FAMILY_CLEAR ? 0xa5 : 0;
+  switch (p->kind)
+    {
+    case PK_WORKLOAD:
+      c->layout = FCM_SEQUENCE;
+      c->seq = sequences[family][p->workload];
+      c->nseq = SEQ_CALLS;
+      break;
+    case PK_HOT:
+      c->layout = FCM_SAME;
+      if (p->misaligned)
+	{
+	  c->dst += MIS_DST;
+	  c->src += MIS_SRC;
+	}
+      break;
+    case PK_COLD:
+      c->layout = FCM_SLOTS;
+      if (fcm_slots (c, p->size, pool_bytes, 1) == NULL)
+	die ("out of memory");
+      break;
+    case PK_ALIAS:
+      c->layout = FCM_SAME;
+      c->dst += p->distance;
+      break;
+    }
+}
+
+void
+points_run (const struct point_set *ps, unsigned int kinds,
+	    const struct fcm_fn *const *fns, int nfn, unsigned int rounds,
+	    point_result_fn result, void *arg, const char *label)
+{
+  static struct fcm_point m;
+  if (nfn > FCM_MAX_FNS)
+    die ("more than %d functions in a point", FCM_MAX_FNS);
+  for (int i = 0; i < ps->n; i++)
+    {
+      const struct tpoint *p = &ps->p[i];
+      if (!(kinds & PK_BIT (p->kind)))
+	continue;
+      char b[64];
+      progress ("%s: %s", label, point_text (p, b, sizeof b));
+      calls_of (p, ps->family, &m.calls);
+      m.nfn = nfn;
+      for (int k = 0; k < nfn; k++)
+	m.fn[k] = fns[k];
+      m.target_ns = target_ns (p->kind);
+      m.rounds = 0;
+      double med[FCM_MAX_FNS];
+      fcm_measure (&m, rounds, med);
+      free ((void *) m.calls.order);
+      result (p, med, arg);
+    }
+}

@@ -610,8 +610,8 @@ build_settings_view (void)
       s->used = setting_used (k);
       s->trait = fc_key_trait (k);
       s->type = fc_key_type (k);
-      unsigned long long now = fc_load.tunables.value[k];
-      unsigned long long dflt = fc_load.plan.defaults.value[k];
+      unsigned long long now = fc_threshold_value (fc_load.tunables.value[k]);
+      unsigned long long dflt = fc_threshold_value (fc_load.plan.defaults.value[k]);
       switch (s->type)
 	{
 	case FASTCOPY_SETTING_IMPL:
@@ -828,7 +828,7 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
 		       "", 0);
 	  continue;
 	}
-      fc_set_tunable (k, (size_t) it->value);
+      fc_set_tunable (k, fc_threshold_word (it->value));
       it->line = 0;
       fc_settings_override (k, it);
     }

@@ -107,7 +107,7 @@ fc_plan_thresholds (const struct fastcopy_cpu *cpu,
 	v = own_rep (impl);
       plan->defaults.value[k] = fc_policy_size (cpu, v);
       const struct fc_item *it = &settings->item[k];
-      plan->values.value[k] = it->set ? (size_t) it->value
+      plan->values.value[k] = it->set ? fc_threshold_word (it->value)
 				      : plan->defaults.value[k];
     }
 }

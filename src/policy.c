@@ -74,11 +74,11 @@ size_t
 fc_policy_size (const struct fastcopy_cpu *cpu, unsigned long long value)
 {
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
-    return (size_t) value;
+    return fc_threshold_word (value);
   cpu = fc_cpu_caches ();
   unsigned long long l3 = cpu->l3_size ? cpu->l3_size : FC_L3_UNKNOWN;
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
-  return (size_t) (l3 * num / (den ? den : 1));
+  return fc_threshold_word (l3 * num / (den ? den : 1));
 }
 
 unsigned long long

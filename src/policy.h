@@ -46,6 +46,21 @@ fc_policy_rows (enum fc_table table, size_t *count);
 FC_HIDDEN FC_EARLY const struct fc_policy_row *
 fc_policy_match (const struct fastcopy_cpu *cpu, enum fc_table table);
 
+/* A threshold as a word of struct fc_tunables, and back.  A size_t holds
+   every value but never (FC_NEVER) on x86-64; on i386, never and any
+   threshold of 4 GiB or more become SIZE_MAX, which no size reaches, and
+   SIZE_MAX reads as never.  */
+static inline size_t
+fc_threshold_word (unsigned long long value)
+{
+  return value > (size_t) -1 ? (size_t) -1 : (size_t) value;
+}
+static inline unsigned long long
+fc_threshold_value (size_t word)
+{
+  return word == (size_t) -1 ? FC_NEVER : word;
+}
+
 /* A row's threshold value for the CPU: FC_L3 fractions resolved.  */
 FC_HIDDEN FC_EARLY size_t fc_policy_size (const struct fastcopy_cpu *cpu,
 					  unsigned long long value);

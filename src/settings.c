@@ -8,7 +8,8 @@
    1. System calls by inline assembly (openat, read, fstat, close); nothing
       from libc, no errno.
    2. No relocated data: no tables of pointers; names are string literals
-      compared by code; state is in hidden objects (RIP-relative).
+      compared by code; state is in hidden objects (reached PC-relative on
+      x86-64, at a link-time offset from the GOT on i386).
    3. Bounded work and memory: the file is read up to FC_FILE_MAX bytes,
       lines up to FC_LINE_MAX, FASTCOPY up to FC_ENV_MAX; state
       and scratch are static (the resolvers run under ld.so's lock), the
@@ -27,50 +28,18 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "load-state.h"
+#include "raw-syscall.h"
 
 /* The summary is in fc_load (load-state.h); the scratch is written only
    when there is something to parse or report.  */
 struct fc_settings_scratch fc_settings_scratch;
 
 /* ------------------------------------------------------------------------ */
-/* System calls.  Return the kernel's value: -errno on failure.  */
-
-static FC_EARLY long
-sys3 (long nr, long a, long b, long c)
-{
-  long ret;
-  __asm__ volatile ("syscall"
-		    : "=a" (ret)
-		    : "0" (nr), "D" (a), "S" (b), "d" (c)
-		    : "rcx", "r11", "memory");
-  return ret;
-}
-
-static FC_EARLY long
-sys4 (long nr, long a, long b, long c, long d)
-{
-  long ret;
-  register long r10 __asm__ ("r10") = d;
-  __asm__ volatile ("syscall"
-		    : "=a" (ret)
-		    : "0" (nr), "D" (a), "S" (b), "d" (c), "r" (r10)
-		    : "rcx", "r11", "memory");
-  return ret;
-}
+/* System calls: sys3, sys4, struct fc_kstat and FC_SYS_FSTAT come from the
+   architecture's raw-syscall.h (sysdeps/).  */
 
 #define FC_EINTR 4
 #define FC_ENOENT 2
-
-/* The kernel's struct stat on x86-64.  */
-struct fc_kstat
-{
-  unsigned long dev, ino, nlink;
-  unsigned int mode, uid, gid, pad0;
-  unsigned long rdev;
-  long size, blksize, blocks;
-  unsigned long times[6];
-  long unused[3];
-};
 
 static FC_EARLY int
 fc_open (const char *path)
@@ -644,7 +613,7 @@ fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
   fc_parser_init (p, layer, diags, src);
 
   struct fc_kstat st;
-  long r = sys3 (SYS_fstat, fd, (long) &st, 0);
+  long r = sys3 (FC_SYS_FSTAT, fd, (long) &st, 0);
   int code = 0;
   unsigned long long num = 0;
   if (r < 0)

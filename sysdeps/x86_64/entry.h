@@ -1,10 +1,6 @@
-/* For the assembly variants: the tables of src/ as assembler symbols, and
-   the exported entry points that sit in front of a variant's body.
-
-   From keys.def:      FC_OFFSET_<key>, the byte offset of the key's word
-		       in fc_load.tunables (load-state.h).
-   From impl-list.def: FC_RANK_<impl>, the rank of an ENTRY implementation
-		       among its family's (0, 1, ...), or 0xff.
+/* For the assembly variants of x86-64: the tables of src/ as assembler
+   symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), and the exported entry points that
+   sit in front of a variant's body.
 
    The exported memcpy, memmove, their _chk forms and memcpy@GLIBC_2.2.5
    (copy), and memset and __memset_chk (clear) are emitted in front of the
@@ -19,85 +15,10 @@
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
 
-#ifdef __CET__
-# include <cet.h>	/* _CET_ENDBR and the IBT/SHSTK property note */
-#else
-# define _CET_ENDBR
-#endif
-
-#include "traits.h"
-
-	.hidden	fc_load, fc_copy_slot, fc_clear_slot
-	.hidden	fc_copy_entry, fc_clear_entry
-
-	.set	fc_key_index, 0
-#define FC_KEY(id, name, family, type, trait) \
-	.set FC_OFFSET_##id, fc_key_index * 8; \
-	.set fc_key_index, fc_key_index + 1;
-#include "keys.def"
-#undef FC_KEY
-
-	.set	fc_rank_COPY, 0
-	.set	fc_rank_CLEAR, 0
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-	.if (traits) & FC_TRAIT_ENTRY; \
-	.set FC_RANK_##id, fc_rank_##family; \
-	.set fc_rank_##family, fc_rank_##family + 1; \
-	.else; \
-	.set FC_RANK_##id, 0xff; \
-	.endif;
-#include "impl-list.def"
-#undef FC_IMPL
-
-/* fc_<family>_rank1: a jump to the rank-1 ENTRY implementation if equal.
-   fc_<family>_elsewhere: jumps to those of higher ranks, then through the
-   slot.  */
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-	FC_IF_##family (id, function)
-#define FC_JUMP_IF_RANK1(id, function) \
-	.if FC_RANK_##id == 1; je function; .endif;
-#define FC_JUMP_IF_HIGHER(id, function, byte) \
-	.if FC_RANK_##id > 1 && FC_RANK_##id != 0xff; \
-	cmpb $FC_RANK_##id, byte(%rip); \
-	je function; \
-	.endif;
-
-	.macro	fc_copy_rank1
-#define FC_IF_COPY(id, function) FC_JUMP_IF_RANK1 (id, function)
-#define FC_IF_CLEAR(id, function)
-#include "impl-list.def"
-#undef FC_IF_COPY
-#undef FC_IF_CLEAR
-	.endm
-
-	.macro	fc_clear_rank1
-#define FC_IF_COPY(id, function)
-#define FC_IF_CLEAR(id, function) FC_JUMP_IF_RANK1 (id, function)
-#include "impl-list.def"
-#undef FC_IF_COPY
-#undef FC_IF_CLEAR
-	.endm
-
-	.macro	fc_copy_elsewhere
-#define FC_IF_COPY(id, function) \
-	FC_JUMP_IF_HIGHER (id, function, fc_copy_entry)
-#define FC_IF_CLEAR(id, function)
-#include "impl-list.def"
-#undef FC_IF_COPY
-#undef FC_IF_CLEAR
-	jmp	*fc_copy_slot(%rip)
-	.endm
-
-	.macro	fc_clear_elsewhere
-#define FC_IF_COPY(id, function)
-#define FC_IF_CLEAR(id, function) \
-	FC_JUMP_IF_HIGHER (id, function, fc_clear_entry)
-#include "impl-list.def"
-#undef FC_IF_COPY
-#undef FC_IF_CLEAR
-	jmp	*fc_clear_slot(%rip)
-	.endm
-#undef FC_IMPL
+/* Hidden objects are reached PC-relative; thresholds are 8-byte words.  */
+#define FC_WORD		8
+#define FC_DATA(sym)	sym(%rip)
+#include "entry-common.h"
 
 /* The exported copy functions, in front of the body of the rank-0 ENTRY
    implementation.  Code placement matters to the small-size paths
@@ -185,32 +106,5 @@ memset:							\
 	.size	memcpy, . - memcpy
 #define FC_ENTRY_POINTS_END_CLEAR		\
 	.size	memset, . - memset
-
-/* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
-   hidden function, preceded by the exported entry points when it is the
-   family's first ENTRY implementation.  */
-#define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
-#define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
-/* (One more level, so that ID and NAME may be macros themselves.)  */
-#define FC_VARIANT_BEGIN(family, id, name)		\
-	.text;						\
-	.globl	name;					\
-	.hidden	name;					\
-	.type	name, @function;			\
-	.if FC_RANK_##id == 0;				\
-	FC_ENTRY_POINTS_##family (id);			\
-	.else;						\
-	.p2align 6;					\
-	.cfi_startproc;					\
-	.endif;						\
-name:							\
-	_CET_ENDBR
-
-#define FC_VARIANT_END(family, id, name)		\
-	.cfi_endproc;					\
-	.size	name, . - name;				\
-	.if FC_RANK_##id == 0;				\
-	FC_ENTRY_POINTS_END_##family;			\
-	.endif
 
 #endif

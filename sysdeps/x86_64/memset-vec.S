@@ -27,6 +27,7 @@
 
 #include "entry.h"
 
+#define MEMSET_BYTE	%esi	/* for BROADCAST_START */
 #define DST_BLOCK	%rcx	/* where the loop stores next */
 #define LIMIT		%rdx	/* where the tail starts (n is not needed
 				   once it is known) */

@@ -60,8 +60,10 @@ main (void)
 
   const struct fct_copy copies[] = {
     { "memcpy", (fct_copy_fn) fct_symbol ("memcpy", NULL), FCT_RET_DST },
+#ifdef __x86_64__	/* i386 has one memcpy, GLIBC_2.0 */
     { "memcpy@GLIBC_2.2.5", (fct_copy_fn) fct_symbol ("memcpy", "GLIBC_2.2.5"),
       FCT_RET_DST },
+#endif
     { "memmove", (fct_copy_fn) fct_symbol ("memmove", NULL), FCT_RET_DST },
     { "mempcpy", (fct_copy_fn) fct_symbol ("mempcpy", NULL), FCT_RET_END },
     { "__mempcpy", (fct_copy_fn) fct_symbol ("__mempcpy", NULL), FCT_RET_END },

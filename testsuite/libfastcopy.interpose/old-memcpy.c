@@ -3,7 +3,8 @@
    binaries linked before glibc 2.14 do) binds it to libfastcopy when the
    library is preloaded, and keeps the overlap safety such programs rely
    on (glibc's memcpy is overlap-safe in practice): it prints exactly its
-   normal output.
+   normal output.  i386's glibc has only memcpy@GLIBC_2.0.
+   { fc-arch "x86_64" }
    { fc-options "-O2 -fno-builtin" }
    { fc-load preload }
    { fc-imports "memcpy@GLIBC_2.2.5" }

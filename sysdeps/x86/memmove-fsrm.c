@@ -1,5 +1,5 @@
 /* memmove_fsrm: REP MOVSB for every size, the seed policy for FSRM CPUs.
-   Assumptions: none beyond x86-64; FSRM makes short REP MOVSB cheap.  */
+   Assumptions: none beyond x86-64 or i686; FSRM makes short REP MOVSB cheap.  */
 
 #pragma GCC target ("general-regs-only")
 

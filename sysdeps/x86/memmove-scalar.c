@@ -1,4 +1,4 @@
-/* memmove_scalar: 64-bit general-purpose registers only, no string
+/* memmove_scalar: general-purpose registers only, no string
    instructions (gpr-inline.h describes the strategy).  */
 
 #pragma GCC target ("general-regs-only")

@@ -1,4 +1,4 @@
-/* memset_scalar: 64-bit general-purpose register stores, no string
+/* memset_scalar: general-purpose register stores, no string
    instructions.  */
 
 #pragma GCC target ("general-regs-only")

@@ -1,0 +1,5 @@
+/* memmove_avx2 for i386: memmove-vec.S with vec-avx2.h.  */
+#define MEMMOVE		memmove_avx2
+#define IMPL_ID		COPY_AVX2
+#include "vec-avx2.h"
+#include "memmove-vec.S"

@@ -1,0 +1,5 @@
+/* memset_avx2 for i386: memset-vec.S with vec-avx2.h.  */
+#define MEMSET		memset_avx2
+#define IMPL_ID		CLEAR_AVX2
+#include "vec-avx2.h"
+#include "memset-vec.S"

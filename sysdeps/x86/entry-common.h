@@ -1,0 +1,128 @@
+/* What the entry.h of every architecture shares: the tables of src/ as
+   assembler symbols, the jumps of the exported entry points, and the
+   macros that begin and end a variant.  sysdeps/<arch>/entry.h defines
+     FC_WORD        the size of a threshold word (size_t)
+     FC_DATA(sym)   the operand that addresses the hidden object SYM
+		    (PC-relative, or at its offset from the GOT)
+   before it includes this file, and FC_ENTRY_POINTS_<family> and
+   FC_ENTRY_POINTS_END_<family>, the exported entry points.
+
+   From keys.def:      FC_OFFSET_<key>, the byte offset of the key's word
+		       in fc_load.tunables (load-state.h).
+   From impl-list.def: FC_RANK_<impl>, the rank of an ENTRY implementation
+		       among its family's (0, 1, ...), or 0xff.
+   And the jumps of the exported entry points to the selected
+   implementation: fc_<family>_rank1 after their compare with rank 1,
+   fc_<family>_elsewhere for the rest (sysdeps/<arch>/entry.h).  */
+
+#ifndef FASTCOPY_ENTRY_COMMON_H
+#define FASTCOPY_ENTRY_COMMON_H 1
+
+#ifdef __CET__
+# include <cet.h>	/* _CET_ENDBR and the IBT/SHSTK property note */
+#else
+# define _CET_ENDBR
+#endif
+
+#include "traits.h"
+
+	.hidden	fc_load, fc_copy_slot, fc_clear_slot
+	.hidden	fc_copy_entry, fc_clear_entry
+
+	.set	fc_key_index, 0
+#define FC_KEY(id, name, family, type, trait) \
+	.set FC_OFFSET_##id, fc_key_index * FC_WORD; \
+	.set fc_key_index, fc_key_index + 1;
+#include "keys.def"
+#undef FC_KEY
+
+	.set	fc_rank_COPY, 0
+	.set	fc_rank_CLEAR, 0
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+	.if (traits) & FC_TRAIT_ENTRY; \
+	.set FC_RANK_##id, fc_rank_##family; \
+	.set fc_rank_##family, fc_rank_##family + 1; \
+	.else; \
+	.set FC_RANK_##id, 0xff; \
+	.endif;
+#include "impl-list.def"
+#undef FC_IMPL
+
+/* fc_<family>_rank1: a jump to the rank-1 ENTRY implementation if equal.
+   fc_<family>_elsewhere: jumps to those of higher ranks, then through the
+   slot.  */
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+	FC_IF_##family (id, function)
+#define FC_JUMP_IF_RANK1(id, function) \
+	.if FC_RANK_##id == 1; je function; .endif;
+#define FC_JUMP_IF_HIGHER(id, function, byte) \
+	.if FC_RANK_##id > 1 && FC_RANK_##id != 0xff; \
+	cmpb $FC_RANK_##id, FC_DATA (byte); \
+	je function; \
+	.endif;
+
+	.macro	fc_copy_rank1
+#define FC_IF_COPY(id, function) FC_JUMP_IF_RANK1 (id, function)
+#define FC_IF_CLEAR(id, function)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	.endm
+
+	.macro	fc_clear_rank1
+#define FC_IF_COPY(id, function)
+#define FC_IF_CLEAR(id, function) FC_JUMP_IF_RANK1 (id, function)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	.endm
+
+	.macro	fc_copy_elsewhere
+#define FC_IF_COPY(id, function) \
+	FC_JUMP_IF_HIGHER (id, function, fc_copy_entry)
+#define FC_IF_CLEAR(id, function)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	jmp	*FC_DATA (fc_copy_slot)
+	.endm
+
+	.macro	fc_clear_elsewhere
+#define FC_IF_COPY(id, function)
+#define FC_IF_CLEAR(id, function) \
+	FC_JUMP_IF_HIGHER (id, function, fc_clear_entry)
+#include "impl-list.def"
+#undef FC_IF_COPY
+#undef FC_IF_CLEAR
+	jmp	*FC_DATA (fc_clear_slot)
+	.endm
+#undef FC_IMPL
+
+/* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
+   hidden function, preceded by the exported entry points when it is the
+   family's first ENTRY implementation.  */
+#define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
+#define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
+/* (One more level, so that ID and NAME may be macros themselves.)  */
+#define FC_VARIANT_BEGIN(family, id, name)		\
+	.text;						\
+	.globl	name;					\
+	.hidden	name;					\
+	.type	name, @function;			\
+	.if FC_RANK_##id == 0;				\
+	FC_ENTRY_POINTS_##family (id);			\
+	.else;						\
+	.p2align 6;					\
+	.cfi_startproc;					\
+	.endif;						\
+name:							\
+	_CET_ENDBR
+
+#define FC_VARIANT_END(family, id, name)		\
+	.cfi_endproc;					\
+	.size	name, . - name;				\
+	.if FC_RANK_##id == 0;				\
+	FC_ENTRY_POINTS_END_##family;			\
+	.endif
+
+#endif

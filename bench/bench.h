@@ -29,8 +29,8 @@
 #include "measure.h"
 #include "svg.h"
 
-#define KiB (1024ul)
-#define MiB (1024ul * 1024ul)
+#define KiB ((size_t) 1 << 10)
+#define MiB ((size_t) 1 << 20)
 #define PAGE 4096ul
 #define N_OF(a) (sizeof (a) / sizeof (a)[0])
 

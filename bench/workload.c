@@ -21,6 +21,7 @@ const char *const fcw_overlap_names[FCW_NOVERLAP] = { "none", "forward",
 
 /* Sizes a file may give: the engine's limit is far below.  */
 #define SIZE_LIMIT (1ull << 62)
+#define MAX_VALUES (1u << 24)	/* of a distribution line: sizes 0..16 Mi */
 
 /* "MemcpyGoogleA.csv" -> "GoogleA".  */
 static void
@@ -113,7 +114,7 @@ distribution_line (struct reader *r, char *line, size_t *index)
       for (int f = 0; f < FASTCOPY_FAMILY_COUNT && p > 0; f++)
 	if (add_bucket (r, f, *index, *index, p, p * (double) *index) != 0)
 	  return -1;
-      if (++*index > SIZE_LIMIT)
+      if (++*index > MAX_VALUES)
 	return fail (r, "too many values");
     }
   return 0;

@@ -782,11 +782,11 @@ usage (FILE *f)
 	   fastcopy_config_state ()->system_path);
 }
 
+/* ARG: the number of the --set being checked, from 1.  */
 static void
 print_diag (const struct fastcopy_diagnostic *d, void *arg)
 {
-  (void) arg;
-  fprintf (stderr, "%s: --set item %u: %s\n", progname, d->line, d->message);
+  fprintf (stderr, "%s: --set %d: %s\n", progname, *(int *) arg, d->message);
 }
 
 int
@@ -815,8 +815,15 @@ main (int argc, char **argv)
       {
       case 'q': opt.quick = 1; break;
       case 'r':
-	opt.repeat = atoi (optarg);
-	if (opt.repeat < 1 || opt.repeat > MAX_RUNS)
+	{
+	  char *end;
+	  errno = 0;
+	  long r = strtol (optarg, &end, 10);
+	  /* Digits only: no sign, no spaces, nothing after them.  */
+	  opt.repeat = *optarg < '0' || *optarg > '9' || *end || errno
+	    || r < 1 || r > MAX_RUNS ? 0 : (int) r;
+	}
+	if (opt.repeat == 0)
 	  {
 	    fprintf (stderr, "%s: --repeat takes 1 to %d\n", progname,
 		     MAX_RUNS);
@@ -869,7 +876,10 @@ main (int argc, char **argv)
       /* Check every item with the library's parser first.  */
       int bad = 0;
       for (int i = 0; i < opt.nset; i++)
-	bad |= fastcopy_check_env (opt.set[i], print_diag, NULL) != 0;
+	{
+	  int number = i + 1;
+	  bad |= fastcopy_check_env (opt.set[i], print_diag, &number) != 0;
+	}
       if (bad)
 	return 1;
       for (int i = 0; i < opt.nset; i++)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Build libfastcopy's Debian and RPM packages from a clean copy of this
 # checkout, lint them, and make the "upgrade" packages the end-to-end test
 # needs.

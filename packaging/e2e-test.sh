@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End-to-end test of the libfastcopy packages: install, enable, use, upgrade,
 # remove and purge them on a throwaway copy of this machine.
 #

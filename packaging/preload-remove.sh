@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fastcopy_preload_remove [FILE]
 #
 # Remove libfastcopy's entries from FILE (default /etc/ld.so.preload), the

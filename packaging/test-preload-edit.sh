@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of fastcopy-preload and of the package scripts' removal function
 # (packaging/preload-remove.sh), on scratch root directories: never on the
 # real /etc/ld.so.preload, and without privileges.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-info: what libfastcopy sees on this machine, what it chose and
    why, where each setting came from, and whether it is preloaded.  With
    --check, validate configuration files (the library's own parser).  */

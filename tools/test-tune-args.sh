@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fastcopy-tune's command line: --repeat takes digits only, and a --set
 # that the library's parser refuses is named by its place on the command
 # line.  Every case here is refused before anything is measured (the

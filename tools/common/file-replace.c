@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replacing a file atomically, under the directory lock (file-replace.h).  */
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replacing a system file the careful way: readers see the old contents
    or the new ones, never a partial file, and two writers that take the
    directory lock cannot lose each other's change.  fastcopy-preload edits

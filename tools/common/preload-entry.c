@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How /etc/ld.so.preload splits into entries, and which are libfastcopy's
    (preload-entry.h).  */
 

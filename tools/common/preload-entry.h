@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rules of /etc/ld.so.preload that the tools follow, and with them the
    package scripts: how a line splits into entries, and which entries are
    libfastcopy's.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* preload-rule-probe LINE...: for each LINE of /etc/ld.so.preload, says
    on a line of its own what the tools' C rule (preload-entry.c) makes of
    its entries: "ours" when every one is libfastcopy's, "not ours" when

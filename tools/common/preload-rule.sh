@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # preload-rule.sh PRELOAD-REMOVE-SH
 #
 # Writes on standard output the C tables of the rule that says which

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Which /etc/ld.so.preload entries are libfastcopy's is stated once, in
 # packaging/preload-remove.sh, and carried out twice: by that file's shell
 # functions, which the package scripts run, and by the tools' C code

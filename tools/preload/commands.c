@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: the commands enable, disable and status.  */
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: the library's file, and test processes that run with
    it preloaded.  Before an entry is added, /bin/true, /bin/sh and /bin/cat
    run with the library in LD_PRELOAD; if one fails or prints anything

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: enable, disable or show libfastcopy in /etc/ld.so.preload.
 
    The file applies to every dynamically linked program, setuid ones

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload's parts and what they share; main.c describes the
    program as a whole.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: paths under --root.  The tool works on the system
    inside the root directory: the preload file, the library and the C
    library that tells what $LIB means are all looked for there.  */

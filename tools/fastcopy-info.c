@@ -89,6 +89,66 @@ human_size (unsigned long long v, char *buf, size_t size)
     snprintf (buf, size, "%llu %s", x, units[u]);
 }
 
+/* Text from outside the program (FASTCOPY, file names, preload entries) as
+   plain output shows it: control characters, backslashes and non-ASCII
+   bytes escaped (\n, \t, \\, \xHH), so that nothing reaches the terminal
+   as a command or breaks a line, and at most SHOWN_MAX bytes of it, with
+   the full length after a longer one.  The result lives until the
+   SHOWN_SLOTS-th later call.  */
+#define SHOWN_MAX 200
+#define SHOWN_SLOTS 4
+
+static const char *
+shown (const char *s)
+{
+  static char slots[SHOWN_SLOTS][4 * SHOWN_MAX + 48];
+  static unsigned int next;
+  char *out = slots[next++ % SHOWN_SLOTS], *o = out;
+  size_t len = strlen (s);
+  for (size_t i = 0; i < len && i < SHOWN_MAX; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      if (c == '\n')
+	o += sprintf (o, "\\n");
+      else if (c == '\t')
+	o += sprintf (o, "\\t");
+      else if (c == '\\')
+	o += sprintf (o, "\\\\");
+      else if (c < 0x20 || c >= 0x7f)
+	o += sprintf (o, "\\x%02x", c);
+      else
+	*o++ = (char) c;
+    }
+  *o = '\0';
+  if (len > SHOWN_MAX)
+    sprintf (o, "... (%zu bytes)", len);
+  return out;
+}
+
+/* What became of FASTCOPY's items: "used" only when some apply and none
+   was refused.  */
+static void
+print_env_outcome (void)
+{
+  unsigned int applied = 0, refused = 0;
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    applied += fastcopy_setting_at (i)->source == FASTCOPY_SOURCE_ENV;
+  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
+    {
+      const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
+      refused += d->source == FASTCOPY_SOURCE_ENV
+	&& d->severity == FASTCOPY_ERROR;
+    }
+  if (applied > 0 && refused == 0)
+    printf ("used");
+  else if (applied > 0)
+    printf ("used; %u item%s rejected", refused, refused == 1 ? "" : "s");
+  else if (refused > 0)
+    printf ("not used: every item was rejected");
+  else
+    printf ("not used: no settings in it");
+}
+
 /* ------------------------------------------------------------------------ */
 /* JSON output.  */
 
@@ -388,7 +448,8 @@ static void
 print_plain (void)
 {
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (), library_path ());
+  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (),
+	  shown (library_path ()));
   printf ("CPU: %s family %u model %u stepping %u\n", cpu->vendor,
 	  cpu->family, cpu->model, cpu->stepping);
   printf ("features:");
@@ -420,7 +481,8 @@ print_plain (void)
   for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
     {
       const struct fastcopy_choice *c = fastcopy_selected (*f);
-      printf ("  %-21s %-8s %s\n", c->function, c->impl->name, c->reason);
+      printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
+	      shown (c->reason));
     }
 
   printf ("\nsettings:\n");
@@ -436,7 +498,7 @@ print_plain (void)
 	}
       else
 	snprintf (value, sizeof value, "%s", s->value);
-      printf ("  %-20s %-22s %s", s->key, value, s->origin);
+      printf ("  %-20s %-22s %s", s->key, value, shown (s->origin));
       if (s->source != FASTCOPY_SOURCE_DEFAULT
 	  && strcmp (s->value, s->default_value) != 0)
 	printf (" (default %s)", s->default_value);
@@ -453,7 +515,8 @@ print_plain (void)
     printf ("  file: none (%s)\n", cs->path_from_env
 	    ? "FASTCOPY_CONFIG is empty or invalid" : "not read");
   else
-    printf ("  file: %s (%s%s)\n", cs->path, file_state_name (cs->file),
+    printf ("  file: %s (%s%s)\n", shown (cs->path),
+	    file_state_name (cs->file),
 	    cs->path_from_env ? ", from FASTCOPY_CONFIG" : "");
   if (cs->path_from_env || strcmp (cs->path, cs->system_path) != 0)
     printf ("  system file: %s (not read)\n", cs->system_path);
@@ -461,9 +524,16 @@ print_plain (void)
     printf ("  FASTCOPY: ignored (secure-execution process)\n");
   else if (cs->env == FASTCOPY_ENV_UNSET)
     printf ("  FASTCOPY: unset\n");
+  else if (cs->env == FASTCOPY_ENV_REJECTED)
+    printf ("  FASTCOPY: %s (rejected)\n", shown (getenv ("FASTCOPY")
+					      ? getenv ("FASTCOPY") : "?"));
   else
-    printf ("  FASTCOPY: %s (%s)\n", getenv ("FASTCOPY") ? getenv ("FASTCOPY")
-	    : "?", env_state_name (cs->env));
+    {
+      printf ("  FASTCOPY: %s (", shown (getenv ("FASTCOPY")
+					 ? getenv ("FASTCOPY") : "?"));
+      print_env_outcome ();
+      printf (")\n");
+    }
   printf ("  secure execution: %s\n", cs->secure ? "yes" : "no");
 
   printf ("\nrejected settings:\n");
@@ -472,7 +542,7 @@ print_plain (void)
   for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
     {
       const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
-      printf ("  %s", d->origin);
+      printf ("  %s", shown (d->origin));
       if (d->line != 0)
 	printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u",
 		d->line);
@@ -494,9 +564,10 @@ print_plain (void)
   if (!env.present)
     printf ("  LD_PRELOAD: unset\n");
   else if (env.lists_this)
-    printf ("  LD_PRELOAD: lists this libfastcopy (%s)\n", env.entry);
+    printf ("  LD_PRELOAD: lists this libfastcopy (%s)\n", shown (env.entry));
   else if (env.lists_other)
-    printf ("  LD_PRELOAD: lists another libfastcopy (%s)\n", env.entry);
+    printf ("  LD_PRELOAD: lists another libfastcopy (%s)\n",
+	    shown (env.entry));
   else
     printf ("  LD_PRELOAD: does not list libfastcopy\n");
   if (!file.present)
@@ -505,10 +576,10 @@ print_plain (void)
     printf ("  " LD_SO_PRELOAD ": unreadable (%s)\n", file.error);
   else if (file.lists_this)
     printf ("  " LD_SO_PRELOAD ": lists this libfastcopy (%s)\n",
-	    file.entry);
+	    shown (file.entry));
   else if (file.lists_other)
     printf ("  " LD_SO_PRELOAD ": lists another libfastcopy (%s)\n",
-	    file.entry);
+	    shown (file.entry));
   else
     printf ("  " LD_SO_PRELOAD ": does not list libfastcopy\n");
 }
@@ -715,9 +786,9 @@ check_print (const struct fastcopy_diagnostic *d, void *arg)
     }
   o->count++;
   if (d->source == FASTCOPY_SOURCE_FILE)
-    printf (d->line ? "%s:%u: " : "%s: ", d->origin, d->line);
+    printf (d->line ? "%s:%u: " : "%s: ", shown (d->origin), d->line);
   else
-    printf (d->line ? "%s item %u: " : "%s: ", d->origin, d->line);
+    printf (d->line ? "%s item %u: " : "%s: ", shown (d->origin), d->line);
   printf ("%s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
 	  d->message);
 }
@@ -742,7 +813,7 @@ check (const char *what, int env, int trusted, int json)
   if (json)
     printf ("],\"errors\":%d,\"warnings\":%d}\n", errors, o.warnings);
   else if (errors == 0)
-    printf ("%s: OK%s\n", env ? "FASTCOPY" : what,
+    printf ("%s: OK%s\n", env ? "FASTCOPY" : shown (what),
 	    o.warnings ? " (with warnings)" : "");
   return errors != 0;
 }

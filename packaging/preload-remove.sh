@@ -1,19 +1,19 @@
 # SPDX-License-Identifier: MIT
-# fastcopy_preload_remove [FILE]
+# fastcopy_preload_remove [ROOT]
 #
-# Remove libfastcopy's entries from FILE (default /etc/ld.so.preload), the
-# way 'fastcopy-preload disable' does, for package scripts that must work
-# without fastcopy-preload: the Debian prerm of libfastcopy1 and the RPM
-# %preun of libfastcopy include this file.  POSIX sh plus coreutils only
-# (Debian: essential packages only).  packaging/test-preload-edit.sh checks
-# that it and fastcopy-preload give the same bytes.
+# Remove libfastcopy's entries from ROOT/etc/ld.so.preload (ROOT defaults
+# to /), the way 'fastcopy-preload disable' does, for package scripts that
+# must work without fastcopy-preload: the Debian maintainer scripts of
+# libfastcopy1 and the RPM scriptlets of libfastcopy include this file.
+# POSIX sh plus coreutils and util-linux's flock (Debian: essential
+# packages only).  packaging/test-preload-edit.sh checks that it and
+# fastcopy-preload give the same bytes.
 #
-# Which entries are libfastcopy's: the two lists below.  A line holding
-# only such entries goes with its newline; from a line that also names
-# other libraries only these names go, each with the separators in front of
-# it (for the line's first name: after it).  Every other byte stays,
-# comments and a missing final newline included.  A file left empty is
-# removed.
+# A line holding only libfastcopy's entries goes with its newline; from a
+# line that also names other libraries only these names go, each with the
+# separators in front of it (for the line's first name: after it).  Every
+# other byte stays, comments and a missing final newline included.  A file
+# left empty is removed.
 #
 # The new file is written next to the old one, gets its mode and owner, is
 # synced, renamed over it, and the directory is synced: a program starting
@@ -23,30 +23,53 @@
 # Returns 0 when done (or nothing to do), 1 after an error message; the file
 # is then unchanged.
 
-# The rule, stated here only: the tools' C tables are generated from these
-# two lists (tools/common/preload-rule.sh), and
+# Which entries are libfastcopy's: the rule, stated here only.  The tools'
+# C code (tools/common/preload-entry.c) follows it with tables generated
+# from the lists below (tools/common/preload-rule.sh), and
 # tools/common/test-preload-rule.sh checks that the shell and the C code
-# agree.  An entry is libfastcopy's when its last component matches one of
-# the file-name patterns and the part before it (with its last '/') is
-# empty, a bare name that ld.so looks up itself, or matches one of the
-# directory patterns.  One shell pattern a line; $LIB and ${LIB} are
-# ld.so's, written as such in the file.
-_fastcopy_preload_names='libfastcopy.so.1
+# agree.
+#
+# An entry is libfastcopy's when, with $LIB (or ${LIB}) replaced by each
+# value of _fastcopy_preload_lib_values in turn (as ld.so expands it for
+# each ABI; once, as it is, when it has none), it
+#   - is an absolute path that names the library's file: the same file
+#     (device and inode, symbolic links followed) as
+#     DIR/$_fastcopy_preload_library for one of the DIRs of
+#     _fastcopy_preload_dirs;
+#   - or is an absolute path whose last component matches one of the
+#     _fastcopy_preload_names patterns and whose directory, made canonical
+#     (symbolic links followed, '.', '..' and repeated '/' resolved, as
+#     realpath -m does), is one of those DIRs: an entry spelt differently,
+#     or one whose file is already gone;
+#   - or is a bare name, which ld.so looks up itself, that matches one of
+#     the name patterns or that names the library's file in one of the
+#     DIRs.
+# Relative paths with a '/' are never libfastcopy's.  A tool installed in
+# another directory (a source build for /usr/local) adds its own directory
+# to the DIRs.  Paths are resolved inside ROOT; here, absolute symbolic
+# links are followed as the host sees them, which for the package scripts
+# (ROOT /) is the same.
+_fastcopy_preload_library='libfastcopy.so.1'
+_fastcopy_preload_names='libfastcopy.so
+libfastcopy.so.1
 libfastcopy.so.1.*'
-_fastcopy_preload_dirs='/usr/$LIB/
-/$LIB/
-/usr/${LIB}/
-/${LIB}/
-/usr/lib/x86_64-linux-gnu/
-/lib/x86_64-linux-gnu/
-/usr/lib64/
-/lib64/'
+_fastcopy_preload_dirs='/usr/lib/x86_64-linux-gnu
+/lib/x86_64-linux-gnu
+/usr/lib64
+/lib64'
+_fastcopy_preload_lib_values='lib/x86_64-linux-gnu
+lib/i386-linux-gnu
+lib64
+lib'
+
+# The root the rule works in ("" for /), and a newline.
+_fc_root=
+_fc_lf='
+'
 
 # _fastcopy_preload_matches WORD PATTERNS: WORD matches a line of PATTERNS.
 _fastcopy_preload_matches ()
 {
-    _fc_lf='
-'
     _fc_pats=$2
     while [ -n "$_fc_pats" ]; do
         _fc_pat=${_fc_pats%%"$_fc_lf"*}
@@ -59,14 +82,85 @@ _fastcopy_preload_matches ()
     return 1
 }
 
+# _fastcopy_preload_is_library PATH: PATH (absolute, inside the root) is
+# the same file as the library in one of the rule's directories.
+_fastcopy_preload_is_library ()
+{
+    _fc_ds=$_fastcopy_preload_dirs
+    while [ -n "$_fc_ds" ]; do
+        _fc_ld=${_fc_ds%%"$_fc_lf"*}
+        _fc_ds=${_fc_ds#"$_fc_ld"}
+        _fc_ds=${_fc_ds#"$_fc_lf"}
+        [ "$_fc_root$1" -ef "$_fc_root$_fc_ld/$_fastcopy_preload_library" ] && return 0
+    done
+    return 1
+}
+
+# _fastcopy_preload_path_ours PATH: the rule for an entry with $LIB
+# expanded.
+_fastcopy_preload_path_ours ()
+{
+    case $1 in
+        /*) ;;
+        */*) return 1 ;;
+        *)
+            _fastcopy_preload_matches "$1" "$_fastcopy_preload_names" && return 0
+            _fc_bare=$1 _fc_bds=$_fastcopy_preload_dirs
+            while [ -n "$_fc_bds" ]; do
+                _fc_bd=${_fc_bds%%"$_fc_lf"*}
+                _fc_bds=${_fc_bds#"$_fc_bd"}
+                _fc_bds=${_fc_bds#"$_fc_lf"}
+                _fastcopy_preload_is_library "$_fc_bd/$_fc_bare" && return 0
+            done
+            return 1
+            ;;
+    esac
+    _fastcopy_preload_is_library "$1" && return 0
+    _fastcopy_preload_matches "${1##*/}" "$_fastcopy_preload_names" || return 1
+    _fc_pd=${1%/*}
+    _fc_pd=$(realpath -m -- "$_fc_root${_fc_pd:-/}") || return 1
+    case $_fc_pd in
+        "$_fc_root"/*) _fc_pd=${_fc_pd#"$_fc_root"} ;;
+        "$_fc_root") _fc_pd=/ ;;
+        *) return 1 ;;
+    esac
+    _fastcopy_preload_matches "$_fc_pd" "$_fastcopy_preload_dirs"
+}
+
+# _fastcopy_preload_expand WORD VALUE: WORD with every $LIB and ${LIB}
+# replaced by VALUE, on standard output.
+_fastcopy_preload_expand ()
+{
+    _fc_w=$1 _fc_x=
+    while :; do
+        _fc_a=${_fc_w%%'$LIB'*} _fc_b=${_fc_w%%'${LIB}'*}
+        if [ "$_fc_a" != "$_fc_w" ] && [ ${#_fc_a} -le ${#_fc_b} ]; then
+            _fc_x=$_fc_x$_fc_a$2 _fc_w=${_fc_w#"$_fc_a"'$LIB'}
+        elif [ "$_fc_b" != "$_fc_w" ]; then
+            _fc_x=$_fc_x$_fc_b$2 _fc_w=${_fc_w#"$_fc_b"'${LIB}'}
+        else
+            break
+        fi
+    done
+    printf '%s' "$_fc_x$_fc_w"
+}
+
+# _fastcopy_preload_ours ENTRY: ENTRY is libfastcopy's.
 _fastcopy_preload_ours ()
 {
     case $1 in
-        */*) _fc_d=${1%/*}/ _fc_b=${1##*/} ;;
-        *) _fc_d= _fc_b=$1 ;;
+        *'$LIB'* | *'${LIB}'*) ;;
+        *) _fastcopy_preload_path_ours "$1"; return ;;
     esac
-    _fastcopy_preload_matches "$_fc_b" "$_fastcopy_preload_names" || return 1
-    [ -z "$_fc_d" ] || _fastcopy_preload_matches "$_fc_d" "$_fastcopy_preload_dirs"
+    _fc_entry=$1 _fc_vals=$_fastcopy_preload_lib_values
+    while [ -n "$_fc_vals" ]; do
+        _fc_val=${_fc_vals%%"$_fc_lf"*}
+        _fc_vals=${_fc_vals#"$_fc_val"}
+        _fc_vals=${_fc_vals#"$_fc_lf"}
+        _fastcopy_preload_path_ours "$(_fastcopy_preload_expand "$_fc_entry" "$_fc_val")" &&
+            return 0
+    done
+    return 1
 }
 
 # Filter standard input to standard output.  $1: "yes" when the input ends
@@ -119,13 +213,16 @@ _fastcopy_preload_filter ()
 
 fastcopy_preload_remove ()
 {
-    _fc_file=${1:-/etc/ld.so.preload}
+    _fc_root=
+    if [ -n "${1:-}" ] && [ "$1" != / ]; then
+        _fc_root=$(realpath -- "$1") || return 1
+    fi
+    _fc_file=$_fc_root/etc/ld.so.preload
     if [ -L "$_fc_file" ]; then
         # Edit the file the link points to, as fastcopy-preload does.
         _fc_file=$(readlink -f -- "$_fc_file") || return 0
     fi
     [ -f "$_fc_file" ] || return 0
-    grep -q libfastcopy "$_fc_file" || return 0
     _fc_dir=$(dirname -- "$_fc_file")
     _fc_locked=
     if command -v flock >/dev/null 2>&1 && command exec 9<"$_fc_dir"; then

@@ -53,7 +53,7 @@ check_removal ()
         want=$(state "$r/want")
     fi
     "$tool" --quiet --root "$r/c" disable || fail "removal $1: fastcopy-preload disable failed"
-    fastcopy_preload_remove "$r/s/etc/ld.so.preload" || fail "removal $1: fastcopy_preload_remove failed"
+    fastcopy_preload_remove "$r/s" || fail "removal $1: fastcopy_preload_remove failed"
     got_c=$(state "$r/c/etc/ld.so.preload")
     got_s=$(state "$r/s/etc/ld.so.preload")
     if [ "$got_c" != "$want" ]; then
@@ -91,7 +91,7 @@ check_removal "100 names" "$long\\n" "$(echo "$long" | sed 's/libfastcopy\.so\.1
 # Permissions survive.
 r=$work/mode; mkdir -p "$r/etc"
 printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
-fastcopy_preload_remove "$r/etc/ld.so.preload"
+fastcopy_preload_remove "$r"
 m_s=$(stat -c %a "$r/etc/ld.so.preload")
 printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
 "$tool" -q --root "$r" disable
@@ -106,6 +106,44 @@ if [ -L "$r/etc/ld.so.preload" ] && [ "$(cat "$r/srv/preload")" = a.so ]; then
     pass "symbolic link followed"
 else
     fail "symbolic link followed"
+fi
+
+# Entries spelt differently that load the library all the same: status
+# sees them, disable and the package scripts remove them.  The library is
+# installed as the Debian package installs it.
+if [ -r "$lib" ]; then
+    spellings='/usr/lib/x86_64-linux-gnu//libfastcopy.so.1
+libfastcopy.so
+/usr/lib/x86_64-linux-gnu/libfastcopy.so
+/usr/lib/x86_64-linux-gnu/sub/../libfastcopy.so.1
+/usr/$LIB/../x86_64-linux-gnu/./libfastcopy.so.1.0.0
+/lib/x86_64-linux-gnu/libfastcopy.so.1'
+    while IFS= read -r entry; do
+        for how in tool sh; do
+            r=$work/spelt-$how
+            rm -rf "$r"
+            mkdir -p "$r/etc" "$r/usr/lib/x86_64-linux-gnu/sub"
+            ln -s usr/lib "$r/lib"
+            cp "$lib" "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1.0.0"
+            ln -s libfastcopy.so.1.0.0 "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1"
+            ln -s libfastcopy.so.1 "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so"
+            printf 'a.so\n%s\n' "$entry" >"$r/etc/ld.so.preload"
+            if [ $how = tool ]; then
+                st=0; "$tool" --root "$r" status >/dev/null 2>&1 || st=$?
+                [ $st -eq 0 ] || fail "status with the entry '$entry' exits $st, not 0 (enabled)"
+                "$tool" -q --root "$r" disable
+            else
+                fastcopy_preload_remove "$r"
+            fi
+            if [ "$(cat "$r/etc/ld.so.preload")" = a.so ]; then
+                pass "the entry '$entry' is removed by the $how"
+            else
+                fail "the entry '$entry' is left by the $how: $(state "$r/etc/ld.so.preload")"
+            fi
+        done
+    done <<EOF
+$spellings
+EOF
 fi
 
 # --- 2. enable, then disable (tool or sh): byte-identical ------------------------
@@ -135,7 +173,7 @@ if [ -r "$lib" ]; then
             st=0; "$tool" --root "$r" status >/dev/null || st=$?
             [ $st -eq 0 ] || fail "round trip $m: status after enable exits $st, not 0"
             if [ $how = tool ]; then "$tool" -q --root "$r" disable
-            else fastcopy_preload_remove "$r/etc/ld.so.preload"; fi
+            else fastcopy_preload_remove "$r"; fi
             st=0; "$tool" --root "$r" status >/dev/null || st=$?
             [ $st -eq 3 ] || fail "round trip $m: status after disable exits $st, not 3"
             if [ "$(state "$r/etc/ld.so.preload")" = "$orig" ] && ! leftovers "$r/etc"; then

@@ -15,6 +15,9 @@
 #include "common/preload-entry.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
+
+/* For the messages of the shared code (tools/common/message.h).  */
+const char tool_name[] = "fastcopy-info";
 #ifndef FASTCOPY_LIBDIR
 # error "FASTCOPY_LIBDIR must name the directory the library is installed in"
 #endif
@@ -206,11 +209,10 @@ json_bool_field (const char *key, int v, int *first)
 
 /* ------------------------------------------------------------------------ */
 /* Preloading: is this process's libfastcopy preloaded, and is it listed in
-   /etc/ld.so.preload?  An entry names it when dlopen with RTLD_NOLOAD (which
-   expands $LIB and $PLATFORM as ld.so does, and finds sonames) returns the
-   handle of the library loaded here; another entry names some libfastcopy
-   when it is libfastcopy's by the rule that fastcopy-preload and the package
-   scripts follow (tools/common/preload-entry.c).  */
+   /etc/ld.so.preload?  Both questions follow the rule that fastcopy-preload
+   and the package scripts follow (tools/common/preload-entry.c): an entry
+   lists this libfastcopy when it names the file loaded here, another one
+   when it is libfastcopy's by that rule.  */
 
 struct preload_list
 {
@@ -221,25 +223,22 @@ struct preload_list
   char error[128];		/* why the file could not be read */
 };
 
-static void *self_handle;
+/* The library loaded here; st_ino 0 when it cannot be told.  */
+static struct stat self_file;
 
 static void
 examine_entry (struct preload_list *l, const char *entry)
 {
-  void *h = dlopen (entry, RTLD_LAZY | RTLD_NOLOAD);
-  int named = preload_entry_is_ours (entry, strlen (entry), FASTCOPY_LIBDIR);
-  if (h != NULL)
+  size_t len = strlen (entry);
+  if (self_file.st_ino != 0 && !l->lists_this
+      && preload_entry_names ("/", FASTCOPY_LIBDIR, entry, len, &self_file))
     {
-      int same = h == self_handle;
-      dlclose (h);
-      if (same && !l->lists_this)
-	{
-	  l->lists_this = 1;
-	  snprintf (l->entry, sizeof l->entry, "%s", entry);
-	  return;
-	}
+      l->lists_this = 1;
+      snprintf (l->entry, sizeof l->entry, "%s", entry);
+      return;
     }
-  if (named && !l->lists_this && !l->lists_other)
+  if (!l->lists_this && !l->lists_other
+      && preload_entry_is_ours ("/", FASTCOPY_LIBDIR, entry, len))
     {
       l->lists_other = 1;
       snprintf (l->entry, sizeof l->entry, "%s", entry);
@@ -285,8 +284,9 @@ find_preloads (struct preload_list *env, struct preload_list *file)
   Dl_info info;
   memset (env, 0, sizeof *env);
   memset (file, 0, sizeof *file);
-  if (dladdr ((void *) fastcopy_version, &info) != 0 && info.dli_fname)
-    self_handle = dlopen (info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL
+      || stat (info.dli_fname, &self_file) < 0)
+    self_file.st_ino = 0;
 
   const char *v = getenv ("LD_PRELOAD");
   if (v != NULL)
@@ -316,8 +316,6 @@ find_preloads (struct preload_list *env, struct preload_list *file)
 	}
       fclose (f);
     }
-  if (self_handle != NULL)
-    dlclose (self_handle);
 }
 
 /* Where libfastcopy sits in the link map: index 0 is the program.  */

@@ -181,80 +181,6 @@ cmd_disable (void)
     }
 }
 
-/* Resolve entry TOK inside the root to a host path of an existing file, or
-   NULL; *HOW says where it was looked for.  */
-static char *
-resolve_entry (const char *tok, struct buf *how)
-{
-  struct buf e = { 0 };
-  const char *lib = dst_lib ();
-  for (const char *p = tok; *p;)
-    {
-      size_t n = 0;
-      if (strncmp (p, "$LIB", 4) == 0)
-	n = 4;
-      else if (strncmp (p, "${LIB}", 6) == 0)
-	n = 6;
-      if (n)
-	{
-	  if (lib == NULL)
-	    {
-	      buf_adds (how, "cannot tell what $LIB expands to in this root");
-	      free (e.data);
-	      return NULL;
-	    }
-	  buf_adds (&e, lib);
-	  p += n;
-	}
-      else
-	buf_add (&e, p++, 1);
-    }
-  if (strchr (e.data, '/') != NULL)
-    {
-      buf_adds (how, e.data);
-      char *in = follow_in_root (e.data);
-      free (e.data);
-      if (in == NULL)
-	return NULL;
-      char *host = rooted (in);
-      free (in);
-      return host;
-    }
-  /* A bare name: ld.so searches its cache and default directories; look
-     where those lead on the systems libfastcopy is packaged for.  */
-  static const char *const dirs[] = {
-    FASTCOPY_LIBDIR, "/lib/" MULTIARCH, "/usr/lib/" MULTIARCH, "/lib64",
-    "/usr/lib64", "/usr/local/lib", NULL
-  };
-  for (size_t i = 0; dirs[i] != NULL; i++)
-    {
-      int seen = 0;
-      for (size_t j = 0; j < i; j++)
-	seen |= strcmp (dirs[i], dirs[j]) == 0;
-      if (seen)
-	continue;
-      char *cand = xasprintf ("%s/%s", dirs[i], e.data);
-      char *in = follow_in_root (cand);
-      if (in != NULL)
-	{
-	  char *host = rooted (in);
-	  free (in);
-	  if (check_elf (host) == NULL)
-	    {
-	      buf_adds (how, cand);
-	      free (cand);
-	      free (e.data);
-	      return host;
-	    }
-	  free (host);
-	}
-      free (cand);
-    }
-  buf_adds (how, "not found in the library directories");
-  free (e.data);
-  return NULL;
-}
-
 int
 cmd_status (void)
 {
@@ -288,18 +214,17 @@ cmd_status (void)
 	{
 	  if (!is_ours (s.entry, s.entry_len))
 	    continue;
-	  char *tok = xasprintf ("%.*s", (int) s.entry_len, s.entry);
-	  struct buf how = { 0 };
-	  char *host = resolve_entry (tok, &how);
-	  const char *bad = host ? check_elf (host)
-	    : strchr (tok, '/') ? "no such file" : "missing";
-	  char *line = xasprintf ("  line %ld: %s -> %s: %s\n", at + 1, tok,
-				  how.data ? how.data : "", bad ? bad : "ok");
+	  char *in = preload_entry_file (root, FASTCOPY_LIBDIR, s.entry,
+					 s.entry_len);
+	  char *host = in != NULL ? rooted (in) : NULL;
+	  const char *bad = host != NULL ? check_elf (host) : "no such file";
+	  char *line = xasprintf ("  line %ld: %.*s -> %s: %s\n", at + 1,
+				  (int) s.entry_len, s.entry,
+				  in != NULL ? in : "nothing", bad ? bad : "ok");
 	  buf_adds (&report, line);
 	  broken |= bad != NULL;
 	  free (line);
-	  free (tok);
-	  free (how.data);
+	  free (in);
 	  free (host);
 	}
     }

@@ -9,12 +9,13 @@
 #include "common/preload-entry.h"
 #include "preload.h"
 
-/* By the shared rule, or in the directory this build installs the library
-   in (a build for /usr/local writes its full path there).  */
+/* By the shared rule inside the root, with the directory this build
+   installs the library in (a build for /usr/local writes its full path
+   there).  */
 int
 is_ours (const char *entry, size_t len)
 {
-  return preload_entry_is_ours (entry, len, FASTCOPY_LIBDIR);
+  return preload_entry_is_ours (root, FASTCOPY_LIBDIR, entry, len);
 }
 
 void

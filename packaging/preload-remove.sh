@@ -13,7 +13,10 @@
 # line that also names other libraries only these names go, each with the
 # separators in front of it (for the line's first name: after it).  Every
 # other byte stays, comments and a missing final newline included.  A file
-# left empty is removed.
+# left empty is removed, unless /etc/ld.so.preload is a symbolic link: the
+# file it points to is the one edited, and it is emptied, never deleted.
+# Anything but a regular file is left alone with a warning: ld.so reads no
+# entries from it.
 #
 # The new file is written next to the old one, gets its mode and owner, is
 # synced, renamed over it, and the directory is synced: a program starting
@@ -217,12 +220,20 @@ fastcopy_preload_remove ()
     if [ -n "${1:-}" ] && [ "$1" != / ]; then
         _fc_root=$(realpath -- "$1") || return 1
     fi
-    _fc_file=$_fc_root/etc/ld.so.preload
+    _fc_file=$_fc_root/etc/ld.so.preload _fc_link=
     if [ -L "$_fc_file" ]; then
-        # Edit the file the link points to, as fastcopy-preload does.
-        _fc_file=$(readlink -f -- "$_fc_file") || return 0
+        # Edit the file the link points to, as fastcopy-preload does, and
+        # never delete it.
+        _fc_file=$(realpath -m -- "$_fc_file") || return 1
+        _fc_link=yes
     fi
-    [ -f "$_fc_file" ] || return 0
+    [ -e "$_fc_file" ] || return 0
+    if [ ! -f "$_fc_file" ]; then
+        # ld.so reads no entry from a FIFO or device; reading it here could
+        # block.
+        echo "warning: $_fc_file is not a regular file; not touching it" >&2
+        return 0
+    fi
     _fc_dir=$(dirname -- "$_fc_file")
     _fc_locked=
     if command -v flock >/dev/null 2>&1 && command exec 9<"$_fc_dir"; then
@@ -256,7 +267,7 @@ _fastcopy_preload_edit ()
         rm -f -- "$_fc_tmp"             # only commented-out or foreign mentions
         return 0
     fi
-    if [ ! -s "$_fc_tmp" ]; then
+    if [ ! -s "$_fc_tmp" ] && [ -z "$_fc_link" ]; then
         rm -f -- "$_fc_tmp"
         rm -f -- "$_fc_file" && sync -- "$_fc_dir" && return 0
         echo "cannot remove $_fc_file" >&2
@@ -268,7 +279,8 @@ _fastcopy_preload_edit ()
         mv -f -- "$_fc_tmp" "$_fc_file" &&
         sync -- "$_fc_dir"
     then
-        if [ -e /sys/fs/selinux/enforce ] && command -v restorecon >/dev/null 2>&1; then
+        if [ -z "$_fc_root" ] && [ -e /sys/fs/selinux/enforce ] &&
+            command -v restorecon >/dev/null 2>&1; then
             restorecon -- "$_fc_file" || :
         fi
         return 0

@@ -98,6 +98,14 @@ printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld
 m_c=$(stat -c %a "$r/etc/ld.so.preload")
 if [ "$m_s" = 640 ] && [ "$m_c" = 640 ]; then pass "mode kept"; else fail "mode kept (sh $m_s, tool $m_c)"; fi
 
+# preload-remove.sh knows the packages' library directories only; a build
+# for another prefix (the default /usr/local) has the tool write a full path
+# that only the tool itself removes.
+case $libdir in
+    /usr/lib/x86_64-linux-gnu|/lib/x86_64-linux-gnu|/usr/lib64|/lib64) removers="tool sh" ;;
+    *) removers=tool; echo "SKIP: preload-remove.sh round trips: $libdir is no package library directory" ;;
+esac
+
 # A symbolic link: the file it points to is edited, the link stays.
 r=$work/link; mkdir -p "$r/etc" "$r/srv"
 printf 'a.so libfastcopy.so.1\n' >"$r/srv/preload"; ln -s ../srv/preload "$r/etc/ld.so.preload"
@@ -106,6 +114,86 @@ if [ -L "$r/etc/ld.so.preload" ] && [ "$(cat "$r/srv/preload")" = a.so ]; then
     pass "symbolic link followed"
 else
     fail "symbolic link followed"
+fi
+# ... and when nothing else is left, the file is emptied, not deleted.
+for how in tool sh; do
+    r=$work/link-only-$how; mkdir -p "$r/etc" "$r/srv"
+    printf 'libfastcopy.so.1\n' >"$r/srv/preload"; ln -s ../srv/preload "$r/etc/ld.so.preload"
+    if [ $how = tool ]; then "$tool" -q --root "$r" disable
+    else fastcopy_preload_remove "$r"; fi
+    if [ -L "$r/etc/ld.so.preload" ] && [ -f "$r/srv/preload" ] && [ ! -s "$r/srv/preload" ]; then
+        pass "disable ($how) empties the file of a link whose only entry was libfastcopy's"
+    else
+        fail "disable ($how) through a link: file $(state "$r/srv/preload")"
+    fi
+done
+
+# Links whose file is empty or missing: enable writes the file the link
+# points to (creating it), disable empties it; the link is never replaced
+# and its file never deleted, by the tool or the package scripts.
+if [ -r "$lib" ]; then
+    for target in empty missing; do
+        for how in $removers; do
+            r=$work/link-$target-$how; mkdir -p "$r/etc" "$r/srv" "$r$libdir"
+            cp "$lib" "$r$libdir/libfastcopy.so.1"
+            [ $target = missing ] || : >"$r/srv/preload"
+            ln -s ../srv/preload "$r/etc/ld.so.preload"
+            "$tool" -q --root "$r" enable ||
+                fail "enable through a link to a $target file failed"
+            if [ ! -L "$r/etc/ld.so.preload" ] ||
+                ! grep -q libfastcopy "$r/srv/preload" 2>/dev/null; then
+                fail "enable through a link to a $target file: the link was replaced or its file not written"
+                continue
+            fi
+            if [ $how = tool ]; then "$tool" -q --root "$r" disable
+            else fastcopy_preload_remove "$r"; fi
+            if [ -L "$r/etc/ld.so.preload" ] && [ -f "$r/srv/preload" ] &&
+                [ ! -s "$r/srv/preload" ]; then
+                pass "link to a $target file: enable writes its file, disable ($how) empties it, the link stays"
+            else
+                fail "link to a $target file, disable ($how): link $(ls -l "$r/etc/ld.so.preload" 2>&1), file $(state "$r/srv/preload")"
+            fi
+        done
+    done
+fi
+
+# A FIFO: the tool refuses it at once (reading it would block), the
+# package scripts leave it alone.
+r=$work/fifo; mkdir -p "$r/etc" "$r$libdir"
+[ ! -r "$lib" ] || cp "$lib" "$r$libdir/libfastcopy.so.1"
+mkfifo "$r/etc/ld.so.preload"
+for cmd in status disable enable; do
+    st=0; out=$(timeout 10 "$tool" --root "$r" $cmd 2>&1) || st=$?
+    case $st:$out in
+        1:*"not a regular file"*) pass "$cmd refuses a FIFO at once: $out" ;;
+        124:*) fail "$cmd blocked on a FIFO" ;;
+        *) fail "$cmd on a FIFO: exit $st: $out" ;;
+    esac
+done
+st=0; out=$(timeout 10 sh -c '. "$1"; fastcopy_preload_remove "$2"' sh "$remove_sh" "$r" 2>&1) || st=$?
+if [ $st -eq 0 ] && [ -p "$r/etc/ld.so.preload" ]; then
+    pass "the package scripts leave a FIFO alone: $out"
+else
+    fail "the package scripts on a FIFO: exit $st: $out"
+fi
+
+# A file not every user can read: enable and status warn that other
+# users' programs run without the library.
+if [ -r "$lib" ]; then
+    r=$work/unreadable; mkdir -p "$r/etc" "$r$libdir"
+    cp "$lib" "$r$libdir/libfastcopy.so.1"
+    printf 'a.so\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
+    for cmd in enable status; do
+        out=$("$tool" --root "$r" $cmd 2>&1)
+        case $out in
+            *"not readable by all users (mode 0640)"*"run without"*)
+                pass "$cmd warns about a mode 0640 file" ;;
+            *) fail "$cmd says nothing of a mode 0640 file: $out" ;;
+        esac
+    done
+    case $out in
+        *"every program started from now on"*) fail "enable claims every program loads the library" ;;
+    esac
 fi
 
 # Entries spelt differently that load the library all the same: status
@@ -148,13 +236,6 @@ fi
 
 # --- 2. enable, then disable (tool or sh): byte-identical ------------------------
 
-# preload-remove.sh knows the packages' library directories only; a build
-# for another prefix (the default /usr/local) has the tool write a full path
-# that only the tool itself removes.
-case $libdir in
-    /usr/lib/x86_64-linux-gnu|/lib/x86_64-linux-gnu|/usr/lib64|/lib64) removers="tool sh" ;;
-    *) removers=tool; echo "SKIP: preload-remove.sh round trips: $libdir is no package library directory" ;;
-esac
 if [ -r "$lib" ]; then
     m=0
     for before in ABSENT '' '\n' 'a.so' 'a.so\n' '# comment\n\n/x/y.so\tz.so:w.so\n'; do

@@ -70,6 +70,7 @@ cmd_enable (void)
     }
 
   warn_comments (&f);
+  int unreadable = warn_unreadable (&f);
   char *entry = preferred_entry ();
   if (!no_test)
     {
@@ -131,7 +132,11 @@ cmd_enable (void)
   if (!f.exists)
     restore_label (f.path);
   msg ("enabled: added '%s' to %s\n", entry, f.shown);
-  msg ("every program started from now on loads %s\n", libpath);
+  if (unreadable)
+    msg ("programs started from now on that can read %s load %s\n",
+	 f.shown, libpath);
+  else
+    msg ("every program started from now on loads %s\n", libpath);
   return EXIT_OK;
 }
 
@@ -163,7 +168,10 @@ cmd_disable (void)
 	return EXIT_ERROR;
       if (r == 0)
 	{
-	  if (out.len == 0)
+	  if (out.len == 0 && f.via_link)
+	    msg ("disabled: emptied %s, which %s points to (libfastcopy was its only entry)\n",
+		 f.path, f.shown);
+	  else if (out.len == 0)
 	    msg ("disabled: removed %s (libfastcopy was its only entry)\n",
 		 f.shown);
 	  else
@@ -195,6 +203,7 @@ cmd_status (void)
   int lib_ok = libin != NULL && check_elf (rooted (libin)) == NULL;
 
   warn_comments (&f);
+  warn_unreadable (&f);
   long at = find_entry (&c, 0, NULL, NULL);
   if (at < 0)
     {

@@ -81,6 +81,7 @@ struct pfile
   char *path;			/* host path of the file itself (links followed) */
   char *dir;			/* its directory */
   char *shown;			/* how to name it in messages */
+  int via_link;			/* /etc/ld.so.preload is a symbolic link */
   int exists;
   struct stat st;
   char *data;
@@ -90,6 +91,7 @@ struct pfile
 int pfile_load (struct pfile *f);
 int pfile_replace (const struct pfile *f, const char *data, size_t len);
 void warn_comments (const struct pfile *f);
+int warn_unreadable (const struct pfile *f);
 void restore_label (const char *path);
 
 /* --- library.c: the library's file, and test processes that preload it --- */

@@ -319,6 +319,23 @@ if [ -r "$lib" ]; then
         refuse "prints something" lib_noisy
         refuse "exits the process" lib_exits
         refuse "crashes the process" lib_crashes
+
+        # status runs the same test on the library an entry loads: a
+        # library that crashes every process is not "ok".
+        for maker in lib_crashes lib_exits; do
+            r=$work/status-$maker; mkdir -p "$r/etc" "$r$libdir"
+            $maker "$r$libdir/libfastcopy.so.1"
+            printf '%s\n' "$libdir/libfastcopy.so.1" >"$r/etc/ld.so.preload"
+            st=0; out=$("$tool" --root "$r" status 2>&1) || st=$?
+            case $st:$out in
+                5:*"test '/bin/true'"*"FAILS the test"*)
+                    pass "status on a library that fails the test ($maker): exit 5" ;;
+                *) fail "status on a library that fails the test ($maker): exit $st: $out" ;;
+            esac
+            st=0; "$tool" --no-test --root "$r" status >/dev/null 2>&1 || st=$?
+            [ $st -eq 0 ] && pass "status --no-test does not run the test ($maker)" ||
+                fail "status --no-test ($maker): exit $st"
+        done
     else
         echo "SKIP: no C compiler ($cc) for the misbehaving-library tests"
     fi

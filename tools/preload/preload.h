@@ -28,7 +28,8 @@ enum
   EXIT_ERROR = 1,
   EXIT_USAGE = 2,
   EXIT_NOT_ENABLED = 3,		/* status: no entry */
-  EXIT_BROKEN = 4		/* status: an entry names a missing library */
+  EXIT_BROKEN = 4,		/* status: an entry names a missing library */
+  EXIT_FAILS_TEST = 5		/* status: its library fails the test */
 };
 
 /* --- buf.c: growing byte buffers ----------------------------------------- */
@@ -101,7 +102,7 @@ int test_library (const char *lib, const char *entry);
 
 /* --- commands.c: enable, disable, status --------------------------------- */
 
-/* --no-test: enable without running the test processes.  */
+/* --no-test: enable, or report the status, without running the test.  */
 extern int no_test;
 
 int cmd_enable (void);

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Build libfastcopy's Debian and RPM packages from a clean copy of this
-# checkout, lint them, and make the "upgrade" packages the end-to-end test
-# needs.
+# checkout, lint them, and build the RPM "upgrade" packages the end-to-end
+# test needs (it repacks the others itself).
 #
 #   packaging/build-packages.sh [OUTDIR]     (default /tmp/fastcopy-packages)
 #
@@ -13,7 +13,6 @@
 # rpm, rpmlint (and the build dependencies in debian/control).
 #
 # OUTDIR/deb      the .deb, .dsc, source tarball, .changes, .buildinfo
-# OUTDIR/deb-up   the same .debs with a higher version, for the upgrade test
 # OUTDIR/rpm      the .src.rpm and .rpm files (release 1)
 # OUTDIR/rpm-up   binary RPMs with release 2, for the upgrade test
 # OUTDIR/logs     build logs; lintian.txt and rpmlint.txt
@@ -36,7 +35,7 @@ step () { printf '\n=== %s (%ds)\n' "$*" $(($(date +%s) - start)); }
 die () { echo "build-packages: $*" >&2; exit 1; }
 
 rm -rf "$out"
-mkdir -p "$out"/{deb,deb-up,rpm,rpm-up,logs}
+mkdir -p "$out"/{deb,rpm,rpm-up,logs}
 out=$(cd "$out" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -87,19 +86,7 @@ cat "$out/logs/lintian.txt"
 [ $lint_rc -eq 0 ] || die "lintian reported errors or warnings (exit $lint_rc)"
 echo "lintian: no errors or warnings ($(grep -c "^[IXP]:" "$out/logs/lintian.txt" || :) info/experimental/pedantic tags)"
 
-step "Debian: upgrade packages (same files, higher version)"
-upver="$version+e2e1"
-for deb in "$out"/deb/*.deb; do
-    case $deb in *-dbgsym_*) continue ;; esac
-    d=$work/repack/$(basename "$deb" .deb)
-    mkdir -p "$d"
-    dpkg-deb -R "$deb" "$d"
-    sed -i -e "s/^Version: .*/Version: $upver/" \
-        -e "s/(= $version)/(= $upver)/g" "$d/DEBIAN/control"
-    pkg=$(dpkg-deb -f "$deb" Package) arch=$(dpkg-deb -f "$deb" Architecture)
-    dpkg-deb --root-owner-group -b "$d" "$out/deb-up/${pkg}_${upver}_$arch.deb" >/dev/null
-done
-ls -l "$out"/deb "$out"/deb-up
+ls -l "$out"/deb
 
 # --- RPM -------------------------------------------------------------------------
 step "RPM: make dist"
@@ -124,7 +111,8 @@ step "RPM: rpmbuild -ba (runs make check in %check)"
 top=$work/rpmbuild
 mkdir -p "$top"/{SOURCES,SPECS}
 cp "$tarball" "$top/SOURCES/"
-cp "$here/packaging/preload-remove.sh" "$top/SOURCES/"
+cp "$here/packaging/preload-remove.sh" "$here/packaging/preload-test.sh" \
+    "$here/packaging/preload-upgrade.sh" "$top/SOURCES/"
 cp "$here/rpm/libfastcopy.spec" "$top/SPECS/"
 # Debian's rpm runs brp-compress (a bash script) with dash, where it fails,
 # and its brp-strip removes only debugging information.  Do what the target
@@ -159,7 +147,8 @@ ls -l "$out/rpm"
 step "rpmlint"
 rpmlint_rc=0
 if command -v rpmlint >/dev/null; then
-    # The spec is linted from SOURCES, where its Lua finds preload-remove.sh.
+    # The spec is linted from SOURCES, where its Lua finds the preload
+    # functions.
     cp "$top/SPECS/libfastcopy.spec" "$top/SOURCES/"
     rpmlint -c "$here/rpm/rpmlint.toml" "$top/SOURCES/libfastcopy.spec" "$out"/rpm/*.rpm \
         >"$out/logs/rpmlint.txt" 2>&1 || rpmlint_rc=$?

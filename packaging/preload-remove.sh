@@ -5,8 +5,8 @@
 # to /), the way 'fastcopy-preload disable' does, for package scripts that
 # must work without fastcopy-preload: the Debian maintainer scripts of
 # libfastcopy1 and the RPM scriptlets of libfastcopy include this file.
-# POSIX sh plus coreutils and util-linux's flock (Debian: essential
-# packages only).  packaging/test-preload-edit.sh checks that it and
+# POSIX sh (with test -ef, which dash, bash and busybox have) plus
+# coreutils and util-linux's flock (Debian: essential packages only).  packaging/test-preload-edit.sh checks that it and
 # fastcopy-preload give the same bytes.
 #
 # A line holding only libfastcopy's entries goes with its newline; from a
@@ -216,6 +216,16 @@ _fastcopy_preload_filter ()
 
 fastcopy_preload_remove ()
 {
+    _fastcopy_preload_locate "${1:-}" || return 1
+    [ -z "$_fc_file" ] || _fastcopy_preload_locked _fastcopy_preload_edit
+}
+
+# _fastcopy_preload_locate [ROOT]: set _fc_root; _fc_path to the file that
+# holds the entries (a link followed; it may not exist), _fc_dir to its
+# directory, and _fc_file to _fc_path when there is a file to edit, else
+# to "".  Returns 1 after an error message.
+_fastcopy_preload_locate ()
+{
     _fc_root=
     if [ -n "${1:-}" ] && [ "$1" != / ]; then
         _fc_root=$(realpath -- "$1") || return 1
@@ -227,26 +237,36 @@ fastcopy_preload_remove ()
         _fc_file=$(realpath -m -- "$_fc_file") || return 1
         _fc_link=yes
     fi
-    [ -e "$_fc_file" ] || return 0
-    if [ ! -f "$_fc_file" ]; then
+    _fc_path=$_fc_file
+    _fc_dir=$(dirname -- "$_fc_file")
+    if [ ! -e "$_fc_file" ]; then
+        _fc_file=
+    elif [ ! -f "$_fc_file" ]; then
         # ld.so reads no entry from a FIFO or device; reading it here could
         # block.
         echo "warning: $_fc_file is not a regular file; not touching it" >&2
-        return 0
+        _fc_file=
     fi
-    _fc_dir=$(dirname -- "$_fc_file")
+    return 0
+}
+
+# _fastcopy_preload_locked COMMAND...: run COMMAND holding the lock on
+# _fc_dir that fastcopy-preload takes too; its status, or 1 when the lock
+# was not given within 10 seconds.
+_fastcopy_preload_locked ()
+{
     _fc_locked=
     if command -v flock >/dev/null 2>&1 && command exec 9<"$_fc_dir"; then
         if flock -w 10 9; then
             _fc_locked=yes
         else
-            echo "$_fc_dir is locked by another process; cannot edit $_fc_file" >&2
+            echo "$_fc_dir is locked by another process; cannot edit $_fc_dir/ld.so.preload" >&2
             exec 9<&-
             return 1
         fi
     fi
     _fc_rc=0
-    _fastcopy_preload_edit || _fc_rc=1
+    "$@" || _fc_rc=$?
     [ -z "$_fc_locked" ] || exec 9<&-
     return $_fc_rc
 }
@@ -273,19 +293,27 @@ _fastcopy_preload_edit ()
         echo "cannot remove $_fc_file" >&2
         return 1
     fi
-    if chmod --reference="$_fc_file" -- "$_fc_tmp" &&
-        chown --reference="$_fc_file" -- "$_fc_tmp" &&
-        sync -- "$_fc_tmp" &&
-        mv -f -- "$_fc_tmp" "$_fc_file" &&
+    _fastcopy_preload_install "$_fc_tmp" "$_fc_file"
+}
+
+# _fastcopy_preload_install TMP REF: rename TMP, a file in _fc_dir, to
+# _fc_path, giving it REF's mode and owner first and syncing it and the
+# directory.  Returns 1 after an error message; TMP is then gone.
+_fastcopy_preload_install ()
+{
+    if chmod --reference="$2" -- "$1" &&
+        chown --reference="$2" -- "$1" &&
+        sync -- "$1" &&
+        mv -f -- "$1" "$_fc_path" &&
         sync -- "$_fc_dir"
     then
         if [ -z "$_fc_root" ] && [ -e /sys/fs/selinux/enforce ] &&
             command -v restorecon >/dev/null 2>&1; then
-            restorecon -- "$_fc_file" || :
+            restorecon -- "$_fc_path" || :
         fi
         return 0
     fi
-    echo "cannot replace $_fc_file" >&2
-    rm -f -- "$_fc_tmp"
+    echo "cannot replace $_fc_path" >&2
+    rm -f -- "$1"
     return 1
 }

@@ -23,8 +23,8 @@
 
 fastcopy_preload_test ()
 {
-    _fct_dir=$(mktemp -d /tmp/fastcopy-preload-test.XXXXXX) || {
-        echo "cannot create a directory in /tmp for the test" >&2
+    _fct_dir=$(mktemp -d -t fastcopy-preload-test.XXXXXX) || {
+        echo "cannot create a temporary directory for the test" >&2
         return 1
     }
     _fct_rc=0

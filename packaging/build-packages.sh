@@ -17,6 +17,9 @@
 # OUTDIR/rpm-up   binary RPMs with release 2, for the upgrade test
 # OUTDIR/logs     build logs; lintian.txt and rpmlint.txt
 #
+# OUTDIR/logs/checks-deb.txt and checks-rpm.txt are the result lines of
+# each build's testsuite, for packaging/compare-checks.sh.
+#
 # FASTCOPY_NOCHECK=1 skips the testsuite in both builds (DEB_BUILD_OPTIONS=
 # nocheck, rpmbuild --nocheck): for working on the packaging while the
 # suite is red; CI does not set it.
@@ -39,6 +42,17 @@ mkdir -p "$out"/{deb,rpm,rpm-up,logs}
 out=$(cd "$out" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The testsuite runs the setuid, AT_SECURE and unreadable-file checks as
+# user nobody, who must reach the build tree: not a mode 0700 directory.
+chmod 0755 "$work"
+
+# checks LOG OUT: the testsuite's result lines in a build log, into OUT,
+# and their counts.
+checks ()
+{
+    grep -E '^(PASS|FAIL|UNSUPPORTED|UNTESTED|UNRESOLVED|XPASS|XFAIL|KFAIL|ERROR|SKIP): ' "$1" >"$2" || :
+    cut -d: -f1 "$2" | sort | uniq -c
+}
 
 # export DIR: the checkout's files (tracked and untracked-but-not-ignored,
 # as they are in the working tree) into DIR.
@@ -69,7 +83,7 @@ export_tree "$work/deb/libfastcopy-$version"
     tail -n 80 "$out/logs/dpkg-buildpackage.log"
     die "dpkg-buildpackage failed; log: $out/logs/dpkg-buildpackage.log"
 }
-grep -E '^(# of |[A-Z]+: )' "$out/logs/dpkg-buildpackage.log" | sort | uniq -c | sort -rn | head -n 20 || :
+checks "$out/logs/dpkg-buildpackage.log" "$out/logs/checks-deb.txt"
 # The build must have cleaned up after itself.
 leftover=$(cd "$work/deb/libfastcopy-$version" &&
     diff <(cd "$here" && git -c safe.directory="$here" ls-files --cached --others --exclude-standard | sort) <(find . -type f -printf '%P\n' | sort) | grep '^>' || :)
@@ -143,6 +157,7 @@ rpmbuild_ -ba $nocheck "$top/SPECS/libfastcopy.spec" >"$out/logs/rpmbuild.log" 2
 }
 cp "$top"/SRPMS/*.src.rpm "$top"/RPMS/*/*.rpm "$out/rpm/"
 ls -l "$out/rpm"
+checks "$out/logs/rpmbuild.log" "$out/logs/checks-rpm.txt"
 
 step "rpmlint"
 rpmlint_rc=0

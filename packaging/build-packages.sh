@@ -10,7 +10,7 @@
 # (not ignored) files are copied to a scratch directory first, so the
 # build cannot leave files behind in it and cannot pick up stale generated
 # files from it.  Needs: git, dpkg-dev, debhelper, dh-autoreconf, lintian,
-# rpm, rpmlint (and the build dependencies in debian/control).
+# rpm, rpmlint, cpio (and the build dependencies in debian/control).
 #
 # OUTDIR/deb      the .deb, .dsc, source tarball, .changes, .buildinfo
 # OUTDIR/rpm      the .src.rpm and .rpm files (release 1)
@@ -22,9 +22,11 @@
 #
 # FASTCOPY_NOCHECK=1 skips the testsuite in both builds (DEB_BUILD_OPTIONS=
 # nocheck, rpmbuild --nocheck): for working on the packaging while the
-# suite is red; CI does not set it.
+# suite is red, and for CI's second build, which only shows that two
+# builds give the same bytes.
 #
-# Exits non-zero when a build fails or lintian reports an error or warning.
+# Exits non-zero when a build fails, when a package contains the build
+# directory's name, or when lintian reports an error or warning.
 # rpmlint's findings are printed and kept in logs/rpmlint.txt; any error or
 # warning fails the script unless FASTCOPY_RPMLINT_ERRORS_OK=1.
 set -euo pipefail
@@ -52,6 +54,31 @@ checks ()
 {
     grep -E '^(PASS|FAIL|UNSUPPORTED|UNTESTED|UNRESOLVED|XPASS|XFAIL|KFAIL|ERROR|SKIP): ' "$1" >"$2" || :
     cut -d: -f1 "$2" | sort | uniq -c
+}
+
+# unpacked DIR PACKAGE...: the packages' files, side by side, under DIR.
+unpacked ()
+{
+    local dir=$1 pkg
+    shift
+    for pkg in "$@"; do
+        mkdir -p "$dir/$(basename "$pkg")"
+        case $pkg in
+            *.deb) dpkg-deb -x "$pkg" "$dir/$(basename "$pkg")" ;;
+            *.rpm) (cd "$dir/$(basename "$pkg")" && rpm2cpio "$pkg" | cpio -idm --quiet) ;;
+        esac
+    done
+}
+
+# contents DIR PACKAGE...: no file of the packages holds the build
+# directory's name: two builds must give the same bytes.
+contents ()
+{
+    local dir=$1 found
+    shift
+    unpacked "$dir" "$@"
+    found=$(grep -rlF "$work" "$dir" | sed "s|^$dir/||" || :)
+    [ -z "$found" ] || { echo "$found"; die "these files hold the build directory's name $work (above)"; }
 }
 
 # export DIR: the checkout's files (tracked and untracked-but-not-ignored,
@@ -90,6 +117,7 @@ leftover=$(cd "$work/deb/libfastcopy-$version" &&
 [ -z "$leftover" ] || { echo "$leftover"; die "dpkg-buildpackage left files behind (above)"; }
 cp "$work/deb"/*.deb "$work/deb"/*.dsc "$work/deb"/*.tar.* "$work/deb"/*.changes \
     "$work/deb"/*.buildinfo "$out/deb/"
+contents "$work/deb-contents" "$out"/deb/*.deb
 
 step "lintian"
 changes=$(ls "$out"/deb/*.changes)
@@ -142,9 +170,13 @@ while IFS= read -r f; do
 done
 STRIP
 chmod +x "$work/brp-strip-unneeded"
+# Fedora's find-debuginfo rewrites the build directory in the debugging
+# information (debugedit), so that the binaries' build-ids do not depend
+# on it; Debian's rpm does not run it: the compiler maps it here.
 rpmbuild_ ()
 {
     rpmbuild --nodeps --define "_topdir $top" --define "_smp_mflags -j$jobs" \
+        --define "optflags -O2 -g -ffile-prefix-map=$top/BUILD=/usr/src/debug" \
         --define '__brp_compress bash %{_rpmconfigdir}/brp-compress %{?_prefix}' \
         --define "__brp_strip $work/brp-strip-unneeded %{__strip}" \
         "$@"
@@ -158,6 +190,7 @@ rpmbuild_ -ba $nocheck "$top/SPECS/libfastcopy.spec" >"$out/logs/rpmbuild.log" 2
 cp "$top"/SRPMS/*.src.rpm "$top"/RPMS/*/*.rpm "$out/rpm/"
 ls -l "$out/rpm"
 checks "$out/logs/rpmbuild.log" "$out/logs/checks-rpm.txt"
+contents "$work/rpm-contents" "$top"/RPMS/*/*.rpm
 
 step "rpmlint"
 rpmlint_rc=0

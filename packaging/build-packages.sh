@@ -26,7 +26,8 @@
 # builds give the same bytes.
 #
 # Exits non-zero when a build fails, when a package contains the build
-# directory's name, or when lintian reports an error or warning.
+# directory's name or lacks a file it must ship, or when lintian reports
+# an error or warning.
 # rpmlint's findings are printed and kept in logs/rpmlint.txt; any error or
 # warning fails the script unless FASTCOPY_RPMLINT_ERRORS_OK=1.
 set -euo pipefail
@@ -71,14 +72,21 @@ unpacked ()
 }
 
 # contents DIR PACKAGE...: no file of the packages holds the build
-# directory's name: two builds must give the same bytes.
+# directory's name (two builds must give the same bytes), and each
+# PATTERN of $must_ship (one a line, "PACKAGE-GLOB PATH-GLOB") is shipped.
 contents ()
 {
-    local dir=$1 found
+    local dir=$1 pat pkg path found
     shift
     unpacked "$dir" "$@"
     found=$(grep -rlF "$work" "$dir" | sed "s|^$dir/||" || :)
     [ -z "$found" ] || { echo "$found"; die "these files hold the build directory's name $work (above)"; }
+    while read -r pkg path; do
+        # shellcheck disable=SC2086
+        ls -d "$dir"/$pkg/$path >/dev/null 2>&1 || die "no $path in the $pkg package"
+    done <<EOF
+$must_ship
+EOF
 }
 
 # export DIR: the checkout's files (tracked and untracked-but-not-ignored,
@@ -117,6 +125,11 @@ leftover=$(cd "$work/deb/libfastcopy-$version" &&
 [ -z "$leftover" ] || { echo "$leftover"; die "dpkg-buildpackage left files behind (above)"; }
 cp "$work/deb"/*.deb "$work/deb"/*.dsc "$work/deb"/*.tar.* "$work/deb"/*.changes \
     "$work/deb"/*.buildinfo "$out/deb/"
+must_ship='libfastcopy1_* usr/share/doc/libfastcopy1/README.Debian
+libfastcopy1_* usr/share/doc/libfastcopy1/README.md*
+libfastcopy1_* usr/share/doc/libfastcopy1/examples/fastcopy.conf.example
+libfastcopy1_* usr/share/doc/libfastcopy1/copyright
+fastcopy-tools_* usr/share/man/man5/fastcopy.conf.5*'
 contents "$work/deb-contents" "$out"/deb/*.deb
 
 step "lintian"
@@ -190,6 +203,9 @@ rpmbuild_ -ba $nocheck "$top/SPECS/libfastcopy.spec" >"$out/logs/rpmbuild.log" 2
 cp "$top"/SRPMS/*.src.rpm "$top"/RPMS/*/*.rpm "$out/rpm/"
 ls -l "$out/rpm"
 checks "$out/logs/rpmbuild.log" "$out/logs/checks-rpm.txt"
+must_ship='libfastcopy-0* usr/share/licenses/libfastcopy*/LICENSE
+libfastcopy-0* usr/share/doc/libfastcopy*/fastcopy.conf.example
+libfastcopy-tools-* usr/share/man/man5/fastcopy.conf.5*'
 contents "$work/rpm-contents" "$top"/RPMS/*/*.rpm
 
 step "rpmlint"

@@ -345,6 +345,10 @@ check "the trigger's test fails and takes the preload out: $(grep -m1 'FAILS its
 inroot dpkg -i $deb_good >/dev/null 2>&1 && inroot fastcopy-preload -q enable
 check "the good library back and enabled" same_bytes "$W/enabled" "$P"
 
+# The configuration file fastcopy-tune writes: kept on removal, gone with
+# purge (fastcopy.conf(5)).
+inroot fastcopy-tune --set copy=erms --write >/dev/null 2>&1
+check "fastcopy-tune --write creates /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
 inroot dpkg -r fastcopy-tools libfastcopy-dev >"$W/dpkg-r-tools.log" 2>&1
 check "dpkg -r fastcopy-tools libfastcopy-dev" [ $? -eq 0 ]
 check "removing the tools (fastcopy-preload with them) leaves the preload enabled" same_bytes "$W/enabled" "$P"
@@ -358,9 +362,11 @@ check "dpkg -r libfastcopy1, whose prerm works without fastcopy-tools" [ $st -eq
 no_ldso_errors "removal" "$W/dpkg-r.log"
 check "after removal /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
 check "the library is gone" [ ! -e "$R$LIBDIR/libfastcopy.so.1" ]
+check "removal keeps /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
 inroot dpkg -P libfastcopy1 >"$W/dpkg-P.log" 2>&1
 check "dpkg -P libfastcopy1" [ $? -eq 0 ]
-check "purge leaves no /var/lib/libfastcopy" [ ! -e "$R/var/lib/libfastcopy" ]
+check "purge removes /etc/fastcopy.conf and /var/lib/libfastcopy" \
+    eval '[ ! -e "$R/etc/fastcopy.conf" ] && [ ! -e "$R/var/lib/libfastcopy" ]'
 check "after purge /etc/ld.so.preload is still byte-identical to before" same_bytes "$W/before" "$P"
 check "dpkg no longer knows libfastcopy1" eval '! inroot dpkg-query -W -f="\${Status}" libfastcopy1 2>/dev/null | grep -q "ok installed\|config-files"'
 run_programs "$W/removed-run"
@@ -490,6 +496,8 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     check "the good library back and enabled" same_bytes "$W/enabled-rpm" "$P"
 
     section "RPM: remove"
+    inroot fastcopy-tune --set copy=erms --write >/dev/null 2>&1
+    check "fastcopy-tune --write creates /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
     inroot rpm -e --nodeps libfastcopy-tools libfastcopy-devel >"$W/rpm-e-tools.log" 2>&1
     check "rpm -e libfastcopy-tools libfastcopy-devel" [ $? -eq 0 ]
     check "... leaves the preload enabled" same_bytes "$W/enabled-rpm" "$P"
@@ -501,6 +509,8 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     no_ldso_errors "rpm erase" "$W/rpm-e.log"
     check "after rpm -e /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
     check "the library is gone" [ ! -e "$R$RLIB/libfastcopy.so.1" ]
+    check "rpm -e keeps /etc/fastcopy.conf (%ghost %config: the package owns it, the administrator's settings stay)" \
+        [ -f "$R/etc/fastcopy.conf" ]
     check "no /var/lib/libfastcopy left" [ ! -e "$R/var/lib/libfastcopy" ]
 else
     info "RPM part skipped: no packages in $PKG/rpm or no rpm program"

@@ -166,6 +166,21 @@ no_ldso_errors ()
     fi
 }
 
+# watched LABEL LOG COMMAND...: run the package manager's COMMAND in the
+# root, its output in LOG, while the sampler starts programs; then check
+# that they and the output are free of ld.so errors.  $st is COMMAND's
+# exit status.
+watched ()
+{
+    local label=$1 log=$2
+    shift 2
+    sampler_start
+    inroot "$@" >"$log" 2>&1
+    st=$?
+    sampler_stop "$label"
+    no_ldso_errors "$label" "$log"
+}
+
 # mapped_in PID: libfastcopy is mapped into process PID.
 mapped_in () { grep -q 'libfastcopy\.so' "/proc/$1/maps" 2>/dev/null; }
 # setuid_mapped PID: within 10 s, PID runs with real uid 65534 and effective
@@ -268,13 +283,9 @@ if [ -x "$R/usr/local/bin/hello32" ]; then
 fi
 
 section "Debian: a good upgrade with the preload enabled"
-sampler_start
 # shellcheck disable=SC2086
-inroot dpkg -i $deb_v2 >"$W/dpkg-upgrade.log" 2>&1
-st=$?
-sampler_stop "upgrade with the preload enabled"
+watched "upgrade with the preload enabled" "$W/dpkg-upgrade.log" dpkg -i $deb_v2
 check "dpkg -i (upgrade to $(inroot dpkg-query -W -f='${Version}' libfastcopy1))" [ $st -eq 0 ]
-no_ldso_errors "upgrade" "$W/dpkg-upgrade.log"
 check "the preinst took the entry out before the unpack: $(grep -m1 'took libfastcopy out' "$W/dpkg-upgrade.log")" \
     grep -q 'took libfastcopy out of /etc/ld.so.preload during the upgrade' "$W/dpkg-upgrade.log"
 check "the postinst tested the new library and put it back: $(grep -m1 'passed its test' "$W/dpkg-upgrade.log")" \
@@ -287,13 +298,9 @@ run_programs "$W/upgraded-run"
 compare_programs "$W/upgraded-run" "after the upgrade"
 
 section "Debian: a broken upgrade with the preload enabled"
-sampler_start
 # shellcheck disable=SC2086
-inroot dpkg -i $deb_broken >"$W/dpkg-broken.log" 2>&1
-st=$?
-sampler_stop "upgrade to a library that aborts every process"
+watched "upgrade to a library that aborts every process" "$W/dpkg-broken.log" dpkg -i $deb_broken
 check "dpkg -i of the broken version $(inroot dpkg-query -W -f='${Version}' libfastcopy1) succeeds (exit $st)" [ $st -eq 0 ]
-no_ldso_errors "broken upgrade" "$W/dpkg-broken.log"
 check "the postinst says the new library failed its test and stays out: $(grep -m1 'FAILED its test' "$W/dpkg-broken.log")" \
     eval 'grep -q "killed by signal 6 (SIGABRT)" "$W/dpkg-broken.log" && grep -q "FAILED its test" "$W/dpkg-broken.log" &&
           grep -q "stays out of /etc/ld.so.preload" "$W/dpkg-broken.log"'
@@ -354,12 +361,8 @@ check "dpkg -r fastcopy-tools libfastcopy-dev" [ $? -eq 0 ]
 check "removing the tools (fastcopy-preload with them) leaves the preload enabled" same_bytes "$W/enabled" "$P"
 check "fastcopy-preload is gone now" [ ! -e "$R/usr/sbin/fastcopy-preload" ]
 
-sampler_start
-inroot dpkg -r libfastcopy1 >"$W/dpkg-r.log" 2>&1
-st=$?
-sampler_stop "removal of libfastcopy1 (entry first, then the library)"
+watched "removal of libfastcopy1 (entry first, then the library)" "$W/dpkg-r.log" dpkg -r libfastcopy1
 check "dpkg -r libfastcopy1, whose prerm works without fastcopy-tools" [ $st -eq 0 ]
-no_ldso_errors "removal" "$W/dpkg-r.log"
 check "after removal /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
 check "the library is gone" [ ! -e "$R$LIBDIR/libfastcopy.so.1" ]
 check "removal keeps /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
@@ -447,25 +450,17 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     check "setuid probe: $out" [ "$out" = "secure=1 ruid=65534 euid=0 libfastcopy=$RLIB/libfastcopy.so.1 memcpy=$RLIB/libfastcopy.so.1 copy=ok" ]
     run_programs "$W/rpm-run"
     compare_programs "$W/rpm-run" "RPM, preload enabled"
-    sampler_start
     # shellcheck disable=SC2086
-    inroot rpm -U --nodeps $rpm_v2 >"$W/rpm-U.log" 2>&1
-    st=$?
-    sampler_stop "rpm -U with the preload enabled"
+    watched "rpm -U with the preload enabled" "$W/rpm-U.log" rpm -U --nodeps $rpm_v2
     check "rpm -U to release 2 ($(inroot rpm -q libfastcopy))" [ $st -eq 0 ]
-    no_ldso_errors "rpm upgrade" "$W/rpm-U.log"
     check "%pre took the entry out, %post tested the new library and put it back" \
         eval 'grep -q "took libfastcopy out" "$W/rpm-U.log" && grep -q "passed its test" "$W/rpm-U.log"'
     check "after the upgrade /etc/ld.so.preload is byte-identical to before it" same_bytes "$W/enabled-rpm" "$P"
 
     section "RPM: a broken upgrade with the preload enabled"
-    sampler_start
     # shellcheck disable=SC2086
-    inroot rpm -U --nodeps $rpm_broken >"$W/rpm-broken.log" 2>&1
-    st=$?
-    sampler_stop "rpm -U to a library that aborts every process"
+    watched "rpm -U to a library that aborts every process" "$W/rpm-broken.log" rpm -U --nodeps $rpm_broken
     check "rpm -U to the broken release $(inroot rpm -q libfastcopy) succeeds (exit $st)" [ $st -eq 0 ]
-    no_ldso_errors "rpm broken upgrade" "$W/rpm-broken.log"
     check "%post says the new library failed its test and stays out: $(grep -m1 'FAILED its test' "$W/rpm-broken.log")" \
         eval 'grep -q "FAILED its test" "$W/rpm-broken.log" && grep -q "stays out" "$W/rpm-broken.log"'
     check "the preload is disabled: /etc/ld.so.preload is as before enable" same_bytes "$W/before" "$P"
@@ -501,12 +496,8 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     inroot rpm -e --nodeps libfastcopy-tools libfastcopy-devel >"$W/rpm-e-tools.log" 2>&1
     check "rpm -e libfastcopy-tools libfastcopy-devel" [ $? -eq 0 ]
     check "... leaves the preload enabled" same_bytes "$W/enabled-rpm" "$P"
-    sampler_start
-    inroot rpm -e libfastcopy >"$W/rpm-e.log" 2>&1
-    st=$?
-    sampler_stop "rpm -e libfastcopy"
+    watched "rpm -e libfastcopy" "$W/rpm-e.log" rpm -e libfastcopy
     check "rpm -e libfastcopy (%preun with \$1 = 0, without the tools)" [ $st -eq 0 ]
-    no_ldso_errors "rpm erase" "$W/rpm-e.log"
     check "after rpm -e /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
     check "the library is gone" [ ! -e "$R$RLIB/libfastcopy.so.1" ]
     check "rpm -e keeps /etc/fastcopy.conf (%ghost %config: the package owns it, the administrator's settings stay)" \

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One command from a fresh Debian 12 checkout:
 #   ./quickstart.sh         install build dependencies, build, show what libfastcopy
 #                           detects and chooses on this machine, and a short

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: declarations shared by its source files.
 
    fastcopy-bench.c  options, the heading, main

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: the cases (what each measures, the groups of cases that
    --case accepts) and the plan: every group and point of the chosen cases,
    made before anything runs so that progress can count them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: the contenders, every one called through a volatile
    function pointer (measure.c):
    1. glibc: memcpy, memmove, memset, bzero as libc.so.6 itself defines them,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where fastcopy-bench and fastcopy-tune look for their data files (the
    size distributions, the targets), in order: the option's directory,
    $FASTCOPY_BENCH_DATA, the directory 'make install' puts them in, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where fastcopy-bench and fastcopy-tune look for their data files (the
    size distributions, the targets): data-dir.c.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: the workloads of the distributions cases (read by
    workload.c): the --dist files, or else the shipped size distributions
    (the .csv files of data/), and the call sequences drawn from each, fixed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* empty-preload: a shared library that defines nothing, the baseline of
    fastcopy-startup.  Preloading it costs what preloading any library costs
    (the dynamic loader opens, maps and relocates one more object, and every

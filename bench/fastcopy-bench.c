@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: libfastcopy against the system glibc, in one process:
    the options, the heading of the report, and the run of the chosen cases.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-startup: what preloading a library adds to the start of a
    process (fastcopy-startup(1)).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench --glibc-root DIR: measure against another glibc than the
    system's, one unpacked into DIR (dpkg -x of a libc6 package, say).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The measuring engine of fastcopy-bench and fastcopy-tune: timing, the
    calibration of repetitions, interleaved rounds with the median, samples
    retaken after a context switch, pinning (the method: measure.h).  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The measuring engine of fastcopy-bench and fastcopy-tune (measure.c).
 
    A point is one measured configuration: a set of calls (the same buffers

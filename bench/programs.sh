@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # programs.sh: real programs with and without libfastcopy preloaded.
 #
 #   bench/programs.sh [OPTION]... LIBRARY

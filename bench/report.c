@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: the report: a table per group on stdout, the summary
    (the targets, then large cold calls against the streaming reference),
    every measurement as CSV, and the groups as SVG charts (svg.c draws

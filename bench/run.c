@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: running a case: the buffers of each group, the slots of
    the cold pool, every point measured by the engine (measure.h) with the
    contenders of its set, progress on stderr, and the group's table once it

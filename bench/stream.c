@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The streaming reference: the copy and clear that a program could get on
    this machine for buffers far larger than the caches, so that the report
    can state a large copy's bandwidth as a fraction of it.

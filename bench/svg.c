@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SVG charts for fastcopy-bench and fastcopy-profile, written by hand: no library, plain
    elements a browser or rsvg-convert renders as they are.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SVG charts written as one hand-made SVG document (svg.c), for
    fastcopy-bench and fastcopy-profile's report.  */
 

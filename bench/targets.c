@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-bench: the targets of the summary, read at run time from the
    targets file (data/targets.conf; its format: that file's opening comment
    and fastcopy-bench(1), TARGETS).

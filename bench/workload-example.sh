@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # workload-example.sh: the README's "Tune for your own workload", end to
 # end, for one of bench/programs.sh's workloads:
 #   1. record it: programs.sh --record, which runs it under fastcopy-profile;

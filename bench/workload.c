@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workloads: reading both formats and drawing call sequences
    (workload.h).  */
 

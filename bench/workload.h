@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workloads: what real programs copy and clear, read from files, and the
    call sequences drawn from them (workload.c).  fastcopy-bench replays
    them (its distributions cases, --dist), fastcopy-tune chooses by them

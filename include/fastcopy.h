@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libfastcopy: CPU-dispatched memcpy/memmove/memset family for x86-64 GNU/Linux.
 
    The library exports the standard names (memcpy, memmove, mempcpy, memset,

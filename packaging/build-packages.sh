@@ -1,7 +1,8 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Build libfastcopy's Debian and RPM packages from a clean copy of this
-# checkout, lint them, and make the "upgrade" packages the end-to-end test
-# needs.
+# checkout, lint them, and build the RPM "upgrade" packages the end-to-end
+# test needs (it repacks the others itself).
 #
 #   packaging/build-packages.sh [OUTDIR]     (default /tmp/fastcopy-packages)
 #
@@ -9,19 +10,24 @@
 # (not ignored) files are copied to a scratch directory first, so the
 # build cannot leave files behind in it and cannot pick up stale generated
 # files from it.  Needs: git, dpkg-dev, debhelper, dh-autoreconf, lintian,
-# rpm, rpmlint (and the build dependencies in debian/control).
+# rpm, rpmlint, cpio (and the build dependencies in debian/control).
 #
 # OUTDIR/deb      the .deb, .dsc, source tarball, .changes, .buildinfo
-# OUTDIR/deb-up   the same .debs with a higher version, for the upgrade test
 # OUTDIR/rpm      the .src.rpm and .rpm files (release 1)
 # OUTDIR/rpm-up   binary RPMs with release 2, for the upgrade test
 # OUTDIR/logs     build logs; lintian.txt and rpmlint.txt
 #
+# OUTDIR/logs/checks-deb.txt and checks-rpm.txt are the result lines of
+# each build's testsuite, for packaging/compare-checks.sh.
+#
 # FASTCOPY_NOCHECK=1 skips the testsuite in both builds (DEB_BUILD_OPTIONS=
 # nocheck, rpmbuild --nocheck): for working on the packaging while the
-# suite is red; CI does not set it.
+# suite is red, and for CI's second build, which only shows that two
+# builds give the same bytes.
 #
-# Exits non-zero when a build fails or lintian reports an error or warning.
+# Exits non-zero when a build fails, when a package contains the build
+# directory's name or lacks a file it must ship, or when lintian reports
+# an error or warning.
 # rpmlint's findings are printed and kept in logs/rpmlint.txt; any error or
 # warning fails the script unless FASTCOPY_RPMLINT_ERRORS_OK=1.
 set -euo pipefail
@@ -35,10 +41,53 @@ step () { printf '\n=== %s (%ds)\n' "$*" $(($(date +%s) - start)); }
 die () { echo "build-packages: $*" >&2; exit 1; }
 
 rm -rf "$out"
-mkdir -p "$out"/{deb,deb-up,rpm,rpm-up,logs}
+mkdir -p "$out"/{deb,rpm,rpm-up,logs}
 out=$(cd "$out" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The testsuite runs the setuid, AT_SECURE and unreadable-file checks as
+# user nobody, who must reach the build tree: not a mode 0700 directory.
+chmod 0755 "$work"
+
+# checks LOG OUT: the testsuite's result lines in a build log, into OUT,
+# and their counts.
+checks ()
+{
+    grep -E '^(PASS|FAIL|UNSUPPORTED|UNTESTED|UNRESOLVED|XPASS|XFAIL|KFAIL|ERROR|SKIP): ' "$1" >"$2" || :
+    cut -d: -f1 "$2" | sort | uniq -c
+}
+
+# unpacked DIR PACKAGE...: the packages' files, side by side, under DIR.
+unpacked ()
+{
+    local dir=$1 pkg
+    shift
+    for pkg in "$@"; do
+        mkdir -p "$dir/$(basename "$pkg")"
+        case $pkg in
+            *.deb) dpkg-deb -x "$pkg" "$dir/$(basename "$pkg")" ;;
+            *.rpm) (cd "$dir/$(basename "$pkg")" && rpm2cpio "$pkg" | cpio -idm --quiet) ;;
+        esac
+    done
+}
+
+# contents DIR PACKAGE...: no file of the packages holds the build
+# directory's name (two builds must give the same bytes), and each
+# PATTERN of $must_ship (one a line, "PACKAGE-GLOB PATH-GLOB") is shipped.
+contents ()
+{
+    local dir=$1 pat pkg path found
+    shift
+    unpacked "$dir" "$@"
+    found=$(grep -rlF "$work" "$dir" | sed "s|^$dir/||" || :)
+    [ -z "$found" ] || { echo "$found"; die "these files hold the build directory's name $work (above)"; }
+    while read -r pkg path; do
+        # shellcheck disable=SC2086
+        ls -d "$dir"/$pkg/$path >/dev/null 2>&1 || die "no $path in the $pkg package"
+    done <<EOF
+$must_ship
+EOF
+}
 
 # export DIR: the checkout's files (tracked and untracked-but-not-ignored,
 # as they are in the working tree) into DIR.
@@ -69,13 +118,19 @@ export_tree "$work/deb/libfastcopy-$version"
     tail -n 80 "$out/logs/dpkg-buildpackage.log"
     die "dpkg-buildpackage failed; log: $out/logs/dpkg-buildpackage.log"
 }
-grep -E '^(# of |[A-Z]+: )' "$out/logs/dpkg-buildpackage.log" | sort | uniq -c | sort -rn | head -n 20 || :
+checks "$out/logs/dpkg-buildpackage.log" "$out/logs/checks-deb.txt"
 # The build must have cleaned up after itself.
 leftover=$(cd "$work/deb/libfastcopy-$version" &&
     diff <(cd "$here" && git -c safe.directory="$here" ls-files --cached --others --exclude-standard | sort) <(find . -type f -printf '%P\n' | sort) | grep '^>' || :)
 [ -z "$leftover" ] || { echo "$leftover"; die "dpkg-buildpackage left files behind (above)"; }
 cp "$work/deb"/*.deb "$work/deb"/*.dsc "$work/deb"/*.tar.* "$work/deb"/*.changes \
     "$work/deb"/*.buildinfo "$out/deb/"
+must_ship='libfastcopy1_* usr/share/doc/libfastcopy1/README.Debian
+libfastcopy1_* usr/share/doc/libfastcopy1/README.md*
+libfastcopy1_* usr/share/doc/libfastcopy1/examples/fastcopy.conf.example
+libfastcopy1_* usr/share/doc/libfastcopy1/copyright
+fastcopy-tools_* usr/share/man/man5/fastcopy.conf.5*'
+contents "$work/deb-contents" "$out"/deb/*.deb
 
 step "lintian"
 changes=$(ls "$out"/deb/*.changes)
@@ -86,19 +141,7 @@ cat "$out/logs/lintian.txt"
 [ $lint_rc -eq 0 ] || die "lintian reported errors or warnings (exit $lint_rc)"
 echo "lintian: no errors or warnings ($(grep -c "^[IXP]:" "$out/logs/lintian.txt" || :) info/experimental/pedantic tags)"
 
-step "Debian: upgrade packages (same files, higher version)"
-upver="$version+e2e1"
-for deb in "$out"/deb/*.deb; do
-    case $deb in *-dbgsym_*) continue ;; esac
-    d=$work/repack/$(basename "$deb" .deb)
-    mkdir -p "$d"
-    dpkg-deb -R "$deb" "$d"
-    sed -i -e "s/^Version: .*/Version: $upver/" \
-        -e "s/(= $version)/(= $upver)/g" "$d/DEBIAN/control"
-    pkg=$(dpkg-deb -f "$deb" Package) arch=$(dpkg-deb -f "$deb" Architecture)
-    dpkg-deb --root-owner-group -b "$d" "$out/deb-up/${pkg}_${upver}_$arch.deb" >/dev/null
-done
-ls -l "$out"/deb "$out"/deb-up
+ls -l "$out"/deb
 
 # --- RPM -------------------------------------------------------------------------
 step "RPM: make dist"
@@ -123,7 +166,8 @@ step "RPM: rpmbuild -ba (runs make check in %check)"
 top=$work/rpmbuild
 mkdir -p "$top"/{SOURCES,SPECS}
 cp "$tarball" "$top/SOURCES/"
-cp "$here/packaging/preload-remove.sh" "$top/SOURCES/"
+cp "$here/packaging/preload-remove.sh" "$here/packaging/preload-test.sh" \
+    "$here/packaging/preload-upgrade.sh" "$top/SOURCES/"
 cp "$here/rpm/libfastcopy.spec" "$top/SPECS/"
 # Debian's rpm runs brp-compress (a bash script) with dash, where it fails,
 # and its brp-strip removes only debugging information.  Do what the target
@@ -139,9 +183,13 @@ while IFS= read -r f; do
 done
 STRIP
 chmod +x "$work/brp-strip-unneeded"
+# Fedora's find-debuginfo rewrites the build directory in the debugging
+# information (debugedit), so that the binaries' build-ids do not depend
+# on it; Debian's rpm does not run it: the compiler maps it here.
 rpmbuild_ ()
 {
     rpmbuild --nodeps --define "_topdir $top" --define "_smp_mflags -j$jobs" \
+        --define "optflags -O2 -g -ffile-prefix-map=$top/BUILD=/usr/src/debug" \
         --define '__brp_compress bash %{_rpmconfigdir}/brp-compress %{?_prefix}' \
         --define "__brp_strip $work/brp-strip-unneeded %{__strip}" \
         "$@"
@@ -154,11 +202,17 @@ rpmbuild_ -ba $nocheck "$top/SPECS/libfastcopy.spec" >"$out/logs/rpmbuild.log" 2
 }
 cp "$top"/SRPMS/*.src.rpm "$top"/RPMS/*/*.rpm "$out/rpm/"
 ls -l "$out/rpm"
+checks "$out/logs/rpmbuild.log" "$out/logs/checks-rpm.txt"
+must_ship='libfastcopy-0* usr/share/licenses/libfastcopy*/LICENSE
+libfastcopy-0* usr/share/doc/libfastcopy*/fastcopy.conf.example
+libfastcopy-tools-* usr/share/man/man5/fastcopy.conf.5*'
+contents "$work/rpm-contents" "$top"/RPMS/*/*.rpm
 
 step "rpmlint"
 rpmlint_rc=0
 if command -v rpmlint >/dev/null; then
-    # The spec is linted from SOURCES, where its Lua finds preload-remove.sh.
+    # The spec is linted from SOURCES, where its Lua finds the preload
+    # functions.
     cp "$top/SPECS/libfastcopy.spec" "$top/SOURCES/"
     rpmlint -c "$here/rpm/rpmlint.toml" "$top/SOURCES/libfastcopy.spec" "$out"/rpm/*.rpm \
         >"$out/logs/rpmlint.txt" 2>&1 || rpmlint_rc=$?

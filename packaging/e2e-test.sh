@@ -1,9 +1,18 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End-to-end test of the libfastcopy packages: install, enable, use, upgrade,
 # remove and purge them on a throwaway copy of this machine.
 #
 #   packaging/e2e-test.sh [PKGDIR]    (default /tmp/fastcopy-packages, as
 #                                      made by packaging/build-packages.sh)
+#
+# Upgrades are tried with versions the test makes from the built packages:
+# the same files with a higher version (a good upgrade), and a version whose
+# library aborts every process that loads it (a broken one).  A good
+# upgrade must bring the preload back exactly as it was, a broken one must
+# leave the system working with the preload disabled and say so.  Changes
+# of the C library are tried too: libc6 reinstalled (its file trigger), and
+# stand-in glibc RPMs (the spec's triggers on glibc).
 #
 # Runs as root.  The machine's own /etc/ld.so.preload, dpkg and rpm
 # databases are never touched: the script re-runs itself in a private mount
@@ -40,10 +49,12 @@ mount -t proc proc "$R/proc"
 mount --rbind /dev "$R/dev"
 mount -t tmpfs -o mode=1777 e2e-tmp "$R/tmp"
 mkdir -p "$R/tmp/e2e"
-cp -r "$PKG/deb" "$PKG/deb-up" "$R/tmp/e2e/"
-[ -d "$PKG/rpm" ] && cp -r "$PKG/rpm" "$PKG/rpm-up" "$R/tmp/e2e/"
+cp -r "$W/debs/." "$R/tmp/e2e/"
+[ -d "$W/rpms" ] && cp -r "$W/rpms/." "$R/tmp/e2e/"
+[ -d "$W/libc6" ] && cp -r "$W/libc6" "$R/tmp/e2e/"
 install -m 0755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/"
-install -m 0644 "$W/helpers/libe2e-other.so" "$W/helpers/libe2e-crash.so" "$R/usr/local/lib/"
+install -m 0644 "$W/helpers/libe2e-other.so" "$W/helpers/libe2e-crash.so" \
+    "$W/helpers/libe2e-picky.so" "$R/usr/local/lib/"
 [ -e "$W/helpers/hello32" ] && install -m 0755 "$W/helpers/hello32" "$R/usr/local/bin/"
 # A setuid-root copy of the probe and of sleep (whose /proc/PID/maps we read).
 install -m 4755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/fc-e2e-probe-suid"
@@ -147,11 +158,27 @@ sampler_stop ()
 # scripts run many programs) has no ld.so error in it.
 no_ldso_errors ()
 {
-    if grep -q 'ld\.so' "$2"; then
-        fail "$1: ld.so complained: $(grep 'ld\.so' "$2" | head -n 3)"
+    local errors='ERROR: ld\.so|error while loading shared libraries'
+    if grep -Eq "$errors" "$2"; then
+        fail "$1: ld.so complained: $(grep -E "$errors" "$2" | head -n 3)"
     else
         pass "$1: no ld.so error in the package manager's output"
     fi
+}
+
+# watched LABEL LOG COMMAND...: run the package manager's COMMAND in the
+# root, its output in LOG, while the sampler starts programs; then check
+# that they and the output are free of ld.so errors.  $st is COMMAND's
+# exit status.
+watched ()
+{
+    local label=$1 log=$2
+    shift 2
+    sampler_start
+    inroot "$@" >"$log" 2>&1
+    st=$?
+    sampler_stop "$label"
+    no_ldso_errors "$label" "$log"
 }
 
 # mapped_in PID: libfastcopy is mapped into process PID.
@@ -194,6 +221,8 @@ run_programs "$W/base"
 debs () { ls "$R/tmp/e2e/$1"/{libfastcopy1,libfastcopy-dev,fastcopy-tools}_*.deb | sed "s|^$R||"; }
 deb_v1=$(debs deb)
 deb_v2=$(debs deb-up)
+deb_broken=$(debs deb-broken)
+deb_good=$(debs deb-good)
 # shellcheck disable=SC2086
 inroot dpkg -i $deb_v1 >"$W/dpkg-install.log" 2>&1
 check "dpkg -i libfastcopy1 libfastcopy-dev fastcopy-tools" [ $? -eq 0 ]
@@ -253,34 +282,94 @@ if [ -x "$R/usr/local/bin/hello32" ]; then
     fi
 fi
 
-sampler_start
+section "Debian: a good upgrade with the preload enabled"
 # shellcheck disable=SC2086
-inroot dpkg -i $deb_v2 >"$W/dpkg-upgrade.log" 2>&1
-st=$?
-sampler_stop "upgrade with the preload enabled"
+watched "upgrade with the preload enabled" "$W/dpkg-upgrade.log" dpkg -i $deb_v2
 check "dpkg -i (upgrade to $(inroot dpkg-query -W -f='${Version}' libfastcopy1))" [ $st -eq 0 ]
-no_ldso_errors "upgrade" "$W/dpkg-upgrade.log"
-check "upgrade keeps the preload enabled (file unchanged)" same_bytes "$W/enabled" "$P"
+check "the preinst took the entry out before the unpack: $(grep -m1 'took libfastcopy out' "$W/dpkg-upgrade.log")" \
+    grep -q 'took libfastcopy out of /etc/ld.so.preload during the upgrade' "$W/dpkg-upgrade.log"
+check "the postinst tested the new library and put it back: $(grep -m1 'passed its test' "$W/dpkg-upgrade.log")" \
+    grep -q 'the new library passed its test; /etc/ld.so.preload is as before the upgrade' "$W/dpkg-upgrade.log"
+check "after the upgrade /etc/ld.so.preload is byte-identical to before it" same_bytes "$W/enabled" "$P"
+check "no copy left in /var/lib/libfastcopy" eval '[ -z "$(ls -A "$R/var/lib/libfastcopy" 2>/dev/null)" ]'
 inroot fastcopy-preload status >/dev/null; st=$?
-check "status after the upgrade: enabled (exit $st)" [ $st -eq 0 ]
+check "status after the upgrade: enabled, the library passes the test (exit $st)" [ $st -eq 0 ]
 run_programs "$W/upgraded-run"
 compare_programs "$W/upgraded-run" "after the upgrade"
 
+section "Debian: a broken upgrade with the preload enabled"
+# shellcheck disable=SC2086
+watched "upgrade to a library that aborts every process" "$W/dpkg-broken.log" dpkg -i $deb_broken
+check "dpkg -i of the broken version $(inroot dpkg-query -W -f='${Version}' libfastcopy1) succeeds (exit $st)" [ $st -eq 0 ]
+check "the postinst says the new library failed its test and stays out: $(grep -m1 'FAILED its test' "$W/dpkg-broken.log")" \
+    eval 'grep -q "killed by signal 6 (SIGABRT)" "$W/dpkg-broken.log" && grep -q "FAILED its test" "$W/dpkg-broken.log" &&
+          grep -q "stays out of /etc/ld.so.preload" "$W/dpkg-broken.log"'
+check "the preload is disabled: /etc/ld.so.preload is as before enable" same_bytes "$W/before" "$P"
+inroot fastcopy-preload status >/dev/null 2>&1; st=$?
+check "status: not enabled (exit $st)" [ $st -eq 3 ]
+run_programs "$W/broken-run"
+compare_programs "$W/broken-run" "with the broken library installed"
+inroot fastcopy-preload enable >"$W/enable-broken.out" 2>&1; st=$?
+check "enable refuses the broken library (exit $st)" eval '[ $st -ne 0 ] && same_bytes "$W/before" "$P"'
+
+section "Debian: a good version over the broken one, enabled again"
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_good >"$W/dpkg-good.log" 2>&1
+check "dpkg -i of the good version $(inroot dpkg-query -W -f='${Version}' libfastcopy1)" [ $? -eq 0 ]
+check "an upgrade does not enable a preload that was disabled" same_bytes "$W/before" "$P"
+inroot fastcopy-preload -q enable; st=$?
+check "enable (exit $st)" eval '[ $st -eq 0 ] && same_bytes "$W/enabled" "$P"'
+
+section "Debian: libc6 changes under the enabled preload (its file trigger)"
+# libc_changed LOG: libc6's files change: the .deb reinstalled when the
+# host had it to give, else its file trigger activated by hand.
+libc_changed ()
+{
+    if [ -n "$libc_deb" ]; then
+        inroot dpkg -i "$libc_deb" >"$1" 2>&1
+    else
+        { inroot dpkg-trigger --no-await /usr/lib/x86_64-linux-gnu/libc.so.6 &&
+          inroot dpkg --triggers-only --pending; } >"$1" 2>&1
+    fi
+}
+libc_deb=$(cd "$R" 2>/dev/null && ls tmp/e2e/libc6/libc6_*.deb 2>/dev/null | sed 's|^|/|' | head -n 1)
+[ -n "$libc_deb" ] || info "no libc6 .deb from the host: activating libc6's file trigger with dpkg-trigger instead"
+if [ -n "$libc_deb" ]; then how="libc6 reinstalled"; else how="libc6's trigger processed"; fi
+libc_changed "$W/libc6.log"; st=$?
+check "$how (exit $st)" [ $st -eq 0 ]
+check "the trigger ran the test, which passes: $(grep -m1 'C library changed' "$W/libc6.log")" \
+    grep -q 'the C library changed; .* still passes its test' "$W/libc6.log"
+check "... and the preload stays enabled, the file unchanged" same_bytes "$W/enabled" "$P"
+# A library that fails the test once libc6 changed.  Stand-in: one that
+# aborts only in processes that have it in LD_PRELOAD, as the test runs
+# it, so that dpkg itself, which gets it from /etc/ld.so.preload, lives.
+cp "$R/usr/local/lib/libe2e-picky.so" "$R$LIBDIR/libfastcopy.so.1.0.0"
+libc_changed "$W/libc6-fail.log"; st=$?
+check "libc6 changed again (exit $st)" [ $st -eq 0 ]
+check "the trigger's test fails and takes the preload out: $(grep -m1 'FAILS its test' "$W/libc6-fail.log")" \
+    eval 'grep -q "FAILS its test" "$W/libc6-fail.log" && same_bytes "$W/before" "$P"'
+# shellcheck disable=SC2086
+inroot dpkg -i $deb_good >/dev/null 2>&1 && inroot fastcopy-preload -q enable
+check "the good library back and enabled" same_bytes "$W/enabled" "$P"
+
+# The configuration file fastcopy-tune writes: kept on removal, gone with
+# purge (fastcopy.conf(5)).
+inroot fastcopy-tune --set copy=erms --write >/dev/null 2>&1
+check "fastcopy-tune --write creates /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
 inroot dpkg -r fastcopy-tools libfastcopy-dev >"$W/dpkg-r-tools.log" 2>&1
 check "dpkg -r fastcopy-tools libfastcopy-dev" [ $? -eq 0 ]
 check "removing the tools (fastcopy-preload with them) leaves the preload enabled" same_bytes "$W/enabled" "$P"
 check "fastcopy-preload is gone now" [ ! -e "$R/usr/sbin/fastcopy-preload" ]
 
-sampler_start
-inroot dpkg -r libfastcopy1 >"$W/dpkg-r.log" 2>&1
-st=$?
-sampler_stop "removal of libfastcopy1 (entry first, then the library)"
+watched "removal of libfastcopy1 (entry first, then the library)" "$W/dpkg-r.log" dpkg -r libfastcopy1
 check "dpkg -r libfastcopy1, whose prerm works without fastcopy-tools" [ $st -eq 0 ]
-no_ldso_errors "removal" "$W/dpkg-r.log"
 check "after removal /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
 check "the library is gone" [ ! -e "$R$LIBDIR/libfastcopy.so.1" ]
+check "removal keeps /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
 inroot dpkg -P libfastcopy1 >"$W/dpkg-P.log" 2>&1
 check "dpkg -P libfastcopy1" [ $? -eq 0 ]
+check "purge removes /etc/fastcopy.conf and /var/lib/libfastcopy" \
+    eval '[ ! -e "$R/etc/fastcopy.conf" ] && [ ! -e "$R/var/lib/libfastcopy" ]'
 check "after purge /etc/ld.so.preload is still byte-identical to before" same_bytes "$W/before" "$P"
 check "dpkg no longer knows libfastcopy1" eval '! inroot dpkg-query -W -f="\${Status}" libfastcopy1 2>/dev/null | grep -q "ok installed\|config-files"'
 run_programs "$W/removed-run"
@@ -317,7 +406,7 @@ check "a mount namespace with /dev/null over /etc/ld.so.preload opts a process o
     eval '[ $st -eq 0 ] && [ "$out" = ok ]'
 umount "$P"
 out=$(inroot fastcopy-preload status 2>&1); st=$?
-check "the static fastcopy-preload still runs (status exit $st)" [ $st -eq 0 ]
+check "the static fastcopy-preload still runs; status says the library fails the test (exit $st)" [ $st -eq 5 ]
 out=$(inroot fastcopy-preload disable 2>&1); st=$?
 check "fastcopy-preload disable repairs it (exit $st)" [ $st -eq 0 ]
 out=$(inroot /bin/sh -c 'echo ok' 2>&1); st=$?
@@ -338,8 +427,11 @@ check "purge after the repair" [ $? -eq 0 ]
 # --- RPM ----------------------------------------------------------------------------
 if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     section "RPM: install, enable, use, upgrade, remove (rpm --nodeps in the same root)"
-    rpm_v1=$(ls "$R"/tmp/e2e/rpm/*.rpm | grep -v -e '\.src\.rpm$' -e debuginfo -e debugsource | sed "s|^$R||")
-    rpm_v2=$(ls "$R"/tmp/e2e/rpm-up/*.rpm | grep -v -e debuginfo -e debugsource | sed "s|^$R||")
+    rpms () { ls "$R/tmp/e2e/$1"/*.rpm | grep -v -e '\.src\.rpm$' -e debuginfo -e debugsource | sed "s|^$R||"; }
+    rpm_v1=$(rpms rpm)
+    rpm_v2=$(rpms rpm-up)
+    rpm_broken=$(rpms rpm-broken)
+    rpm_good=$(rpms rpm-good)
     RLIB=/usr/lib64
     cp "$W/before" "$P"
     inroot rpmdb --initdb >/dev/null 2>&1 || inroot rpm --initdb >/dev/null 2>&1
@@ -358,25 +450,59 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     check "setuid probe: $out" [ "$out" = "secure=1 ruid=65534 euid=0 libfastcopy=$RLIB/libfastcopy.so.1 memcpy=$RLIB/libfastcopy.so.1 copy=ok" ]
     run_programs "$W/rpm-run"
     compare_programs "$W/rpm-run" "RPM, preload enabled"
-    sampler_start
     # shellcheck disable=SC2086
-    inroot rpm -U --nodeps $rpm_v2 >"$W/rpm-U.log" 2>&1
-    st=$?
-    sampler_stop "rpm -U with the preload enabled"
+    watched "rpm -U with the preload enabled" "$W/rpm-U.log" rpm -U --nodeps $rpm_v2
     check "rpm -U to release 2 ($(inroot rpm -q libfastcopy))" [ $st -eq 0 ]
-    no_ldso_errors "rpm upgrade" "$W/rpm-U.log"
-    check "upgrade keeps the preload enabled (file unchanged)" same_bytes "$W/enabled-rpm" "$P"
+    check "%pre took the entry out, %post tested the new library and put it back" \
+        eval 'grep -q "took libfastcopy out" "$W/rpm-U.log" && grep -q "passed its test" "$W/rpm-U.log"'
+    check "after the upgrade /etc/ld.so.preload is byte-identical to before it" same_bytes "$W/enabled-rpm" "$P"
+
+    section "RPM: a broken upgrade with the preload enabled"
+    # shellcheck disable=SC2086
+    watched "rpm -U to a library that aborts every process" "$W/rpm-broken.log" rpm -U --nodeps $rpm_broken
+    check "rpm -U to the broken release $(inroot rpm -q libfastcopy) succeeds (exit $st)" [ $st -eq 0 ]
+    check "%post says the new library failed its test and stays out: $(grep -m1 'FAILED its test' "$W/rpm-broken.log")" \
+        eval 'grep -q "FAILED its test" "$W/rpm-broken.log" && grep -q "stays out" "$W/rpm-broken.log"'
+    check "the preload is disabled: /etc/ld.so.preload is as before enable" same_bytes "$W/before" "$P"
+    run_programs "$W/rpm-broken-run"
+    compare_programs "$W/rpm-broken-run" "RPM, broken library installed"
+    # shellcheck disable=SC2086
+    inroot rpm -U --nodeps $rpm_good >/dev/null 2>&1 && inroot fastcopy-preload -q enable
+    check "a good release over it ($(inroot rpm -q libfastcopy)), enabled again" same_bytes "$W/enabled-rpm" "$P"
+
+    section "RPM: glibc installed and upgraded under the enabled preload (triggers on glibc)"
+    for rel in 1 2; do
+        if [ $rel = 1 ]; then op=-i; else op=-U; fi
+        inroot rpm $op --nodeps "/tmp/e2e/glibc/glibc-2.36-$rel.noarch.rpm" >"$W/rpm-glibc$rel.log" 2>&1
+        check "rpm $op glibc-2.36-$rel (exit $?)" [ $? -eq 0 ]
+        check "... the entry was out while glibc was unpacked and came back after the test" \
+            eval 'grep -q "took libfastcopy out" "$W/rpm-glibc$rel.log" && grep -q "passed its test" "$W/rpm-glibc$rel.log"'
+        check "... /etc/ld.so.preload byte-identical" same_bytes "$W/enabled-rpm" "$P"
+    done
+    # A library that fails its test once glibc changed (the stand-in of the
+    # Debian part: it aborts only where LD_PRELOAD names it).
+    cp "$R/usr/local/lib/libe2e-picky.so" "$R$RLIB/libfastcopy.so.1.0.0"
+    inroot rpm -U --nodeps /tmp/e2e/glibc/glibc-2.36-3.noarch.rpm >"$W/rpm-glibc3.log" 2>&1
+    check "rpm -U glibc-2.36-3 (exit $?)" [ $? -eq 0 ]
+    check "the library fails its test after glibc changed: the entry stays out, with a message" \
+        eval 'grep -q "FAILED its test" "$W/rpm-glibc3.log" && same_bytes "$W/before" "$P"'
+    # shellcheck disable=SC2086
+    inroot rpm -U --nodeps --replacepkgs $rpm_good >/dev/null 2>&1 && inroot fastcopy-preload -q enable
+    check "the good library back and enabled" same_bytes "$W/enabled-rpm" "$P"
+
+    section "RPM: remove"
+    inroot fastcopy-tune --set copy=erms --write >/dev/null 2>&1
+    check "fastcopy-tune --write creates /etc/fastcopy.conf" [ -f "$R/etc/fastcopy.conf" ]
     inroot rpm -e --nodeps libfastcopy-tools libfastcopy-devel >"$W/rpm-e-tools.log" 2>&1
     check "rpm -e libfastcopy-tools libfastcopy-devel" [ $? -eq 0 ]
     check "... leaves the preload enabled" same_bytes "$W/enabled-rpm" "$P"
-    sampler_start
-    inroot rpm -e libfastcopy >"$W/rpm-e.log" 2>&1
-    st=$?
-    sampler_stop "rpm -e libfastcopy"
+    watched "rpm -e libfastcopy" "$W/rpm-e.log" rpm -e libfastcopy
     check "rpm -e libfastcopy (%preun with \$1 = 0, without the tools)" [ $st -eq 0 ]
-    no_ldso_errors "rpm erase" "$W/rpm-e.log"
     check "after rpm -e /etc/ld.so.preload is byte-identical to before the install" same_bytes "$W/before" "$P"
     check "the library is gone" [ ! -e "$R$RLIB/libfastcopy.so.1" ]
+    check "rpm -e keeps /etc/fastcopy.conf (%ghost %config: the package owns it, the administrator's settings stay)" \
+        [ -f "$R/etc/fastcopy.conf" ]
+    check "no /var/lib/libfastcopy left" [ ! -e "$R/var/lib/libfastcopy" ]
 else
     info "RPM part skipped: no packages in $PKG/rpm or no rpm program"
 fi
@@ -391,8 +517,8 @@ PKG=$(cd "${1:-/tmp/fastcopy-packages}" 2>/dev/null && pwd) ||
 for t in unshare chroot setpriv gcc; do
     command -v $t >/dev/null || { echo "FAIL: $t is missing"; exit 1; }
 done
-ls "$PKG"/deb/*.deb "$PKG"/deb-up/*.deb >/dev/null 2>&1 ||
-    { echo "FAIL: no .deb files in $PKG/deb and $PKG/deb-up (run packaging/build-packages.sh)"; exit 1; }
+ls "$PKG"/deb/*.deb >/dev/null 2>&1 ||
+    { echo "FAIL: no .deb files in $PKG/deb (run packaging/build-packages.sh)"; exit 1; }
 
 start=$(date +%s)
 host_state () { if [ -e /etc/ld.so.preload ]; then stat -c '%i %s %Y %a' /etc/ld.so.preload; sha256sum </etc/ld.so.preload; else echo ABSENT; fi; }
@@ -447,13 +573,127 @@ EOF
 printf 'int fc_e2e_other;\n' >"$W/helpers/other.c"
 printf '#include <signal.h>\n__attribute__ ((constructor)) static void die (void) { raise (SIGSEGV); }\n' >"$W/helpers/crash.c"
 printf '#include <stdio.h>\nint main (void) { puts ("hello"); return 0; }\n' >"$W/helpers/hello.c"
+# The broken version's library: every process that loads it aborts.
+printf '#include <stdlib.h>\n__attribute__ ((constructor)) static void die (void) { abort (); }\n' >"$W/helpers/broken.c"
+# A library that fails the test but not the processes that get it from
+# /etc/ld.so.preload: it aborts only where LD_PRELOAD names it, as in the
+# test's processes.
+printf '#include <stdlib.h>\n__attribute__ ((constructor)) static void die (void) { if (getenv ("LD_PRELOAD")) abort (); }\n' >"$W/helpers/picky.c"
 if ! { gcc -O2 -o "$W/helpers/fc-e2e-probe" "$W/helpers/probe.c" &&
        gcc -shared -fPIC -o "$W/helpers/libe2e-other.so" "$W/helpers/other.c" &&
-       gcc -shared -fPIC -o "$W/helpers/libe2e-crash.so" "$W/helpers/crash.c"; }; then
+       gcc -shared -fPIC -o "$W/helpers/libe2e-crash.so" "$W/helpers/crash.c" &&
+       gcc -shared -fPIC -Wl,-soname,libfastcopy.so.1 -o "$W/helpers/libe2e-broken.so" "$W/helpers/broken.c" &&
+       gcc -shared -fPIC -Wl,-soname,libfastcopy.so.1 -o "$W/helpers/libe2e-picky.so" "$W/helpers/picky.c"; }; then
     echo "FAIL: cannot build the test helpers"; exit 1
 fi
-gcc -m32 -o "$W/helpers/hello32" "$W/helpers/hello.c" 2>/dev/null ||
+
+# The versions to upgrade to, made from the built packages.
+# deb_repack VERSION DIR [LIBRARY]: the three .debs again with VERSION (and
+# the dependencies between them), in $W/debs/DIR; with LIBRARY, that file
+# takes the library's place.
+version=$(dpkg-deb -f "$(ls "$PKG"/deb/libfastcopy1_*.deb)" Version)
+deb_repack ()
+{
+    local deb d pkg arch
+    mkdir -p "$W/debs/$2"
+    for deb in "$PKG"/deb/{libfastcopy1,libfastcopy-dev,fastcopy-tools}_*.deb; do
+        d=$W/repack/$2/$(basename "$deb" .deb)
+        mkdir -p "$d"
+        dpkg-deb -R "$deb" "$d"
+        sed -i -e "s/^Version: .*/Version: $1/" -e "s/(= $version)/(= $1)/g" "$d/DEBIAN/control"
+        if [ -n "${3:-}" ] && [ -e "$d/usr/lib/x86_64-linux-gnu/libfastcopy.so.1.0.0" ]; then
+            install -m 0644 "$3" "$d/usr/lib/x86_64-linux-gnu/libfastcopy.so.1.0.0"
+            (cd "$d" && find usr -type f -exec md5sum {} + >DEBIAN/md5sums)
+        fi
+        pkg=$(dpkg-deb -f "$deb" Package) arch=$(dpkg-deb -f "$deb" Architecture)
+        dpkg-deb --root-owner-group -b "$d" "$W/debs/$2/${pkg}_$1_$arch.deb" >/dev/null || return 1
+    done
+}
+mkdir -p "$W/debs"
+cp -r "$PKG/deb" "$W/debs/deb"
+deb_repack "$version+e2e1" deb-up && deb_repack "$version+e2e2" deb-broken "$W/helpers/libe2e-broken.so" &&
+    deb_repack "$version+e2e3" deb-good || { echo "FAIL: cannot repack the .debs"; exit 1; }
+
+# rpm_repack RELEASE DIR [LIBRARY]: the binary RPMs of release 2 again
+# with RELEASE, in $W/rpms/DIR, with LIBRARY in the library's place if
+# given: their files, scriptlets and triggers, through a spec written from
+# each package's header.
+rpm_repack ()
+{
+    local rpm name top=$W/rpmrepack/$2 spec tag prog body flags perms path
+    mkdir -p "$W/rpms/$2"
+    for rpm in "$PKG"/rpm-up/*.rpm; do
+        case $rpm in *-debuginfo-* | *-debugsource-*) continue ;; esac
+        name=$(rpm -qp --qf '%{NAME}' "$rpm")
+        mkdir -p "$top/$name/root"
+        (cd "$top/$name/root" && rpm2cpio "$rpm" | cpio -idm --quiet) || return 1
+        if [ -n "${3:-}" ] && [ -e "$top/$name/root/usr/lib64/libfastcopy.so.1.0.0" ]; then
+            install -m 0755 "$3" "$top/$name/root/usr/lib64/libfastcopy.so.1.0.0"
+        fi
+        spec=$top/$name.spec
+        {
+            rpm -qp --qf 'Name: %{NAME}\nVersion: %{VERSION}\nSummary: %{SUMMARY}\nLicense: %{LICENSE}\n' "$rpm"
+            printf 'Release: %s\nAutoReqProv: no\n%%description\nRepacked by packaging/e2e-test.sh.\n' "$1"
+            printf '%%install\ncp -a %s/. %%{buildroot}/\n%%files\n' "$top/$name/root"
+            # (The '-' keeps the flags a word when there are none.)
+            rpm -qp --qf '[-%{FILEFLAGS:fflags} %{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" |
+            while read -r flags perms path; do
+                case $perms in d*) printf '%%dir ' ;; esac
+                case $flags in *g*) printf '%%ghost ' ;; esac
+                case $flags in *c*n*) printf '%%config(noreplace) ' ;; *c*) printf '%%config ' ;; esac
+                printf '%s\n' "$path"
+            done
+            for tag in PREIN:pre POSTIN:post PREUN:preun POSTUN:postun; do
+                prog=$(rpm -qp --qf "%{${tag%:*}PROG}" "$rpm")
+                body=$(rpm -qp --qf "%{${tag%:*}}" "$rpm")
+                [ "$prog" != "(none)" ] || continue
+                if [ "$body" = "(none)" ]; then
+                    printf '%%%s -p %s\n' "${tag#*:}" "$prog"
+                else
+                    printf '%%%s\n%s\n' "${tag#*:}" "$(printf '%s' "$body" | sed 's/%/%%/g')"
+                fi
+            done
+            # "triggerprein scriptlet (using /bin/sh) -- glibc" and its body.
+            rpm -qp --triggers "$rpm" | sed -e 's/%/%%/g' \
+                -e 's/^trigger\([a-z]*\) scriptlet (using [^)]*) -- \(.*\)$/%trigger\1 -- \2/'
+        } >"$spec"
+        rpmbuild -bb --quiet --define "_topdir $top/build" --define "_rpmdir $W/rpms/$2" \
+            --define '_build_name_fmt %%{NAME}-%%{VERSION}-%%{RELEASE}.%%{ARCH}.rpm' \
+            --define '__os_install_post %{nil}' --define 'debug_package %{nil}' \
+            --define '_build_id_links none' --target x86_64 "$spec" >"$top/$name.log" 2>&1 ||
+            { cat "$top/$name.log"; return 1; }
+    done
+}
+# glibc_standin RELEASE: an empty package named glibc, in $W/rpms/glibc:
+# the RPM triggers on glibc fire when it is installed or upgraded.
+glibc_standin ()
+{
+    mkdir -p "$W/rpms/glibc" "$W/rpmrepack/glibc"
+    printf '%s\n' 'Name: glibc' 'Version: 2.36' "Release: $1" 'Summary: Stand-in for the C library' \
+        'License: MIT' 'BuildArch: noarch' '%description' 'packaging/e2e-test.sh' '%files' \
+        >"$W/rpmrepack/glibc/glibc.spec"
+    rpmbuild -bb --quiet --define "_topdir $W/rpmrepack/glibc/build" --define "_rpmdir $W/rpms/glibc" \
+        --define '_build_name_fmt %%{NAME}-%%{VERSION}-%%{RELEASE}.%%{ARCH}.rpm' \
+        "$W/rpmrepack/glibc/glibc.spec" >/dev/null 2>&1
+}
+if [ -d "$PKG/rpm-up" ] && command -v rpmbuild >/dev/null && command -v rpm2cpio >/dev/null; then
+    mkdir -p "$W/rpms"
+    cp -r "$PKG/rpm" "$PKG/rpm-up" "$W/rpms/"
+    { rpm_repack 3 rpm-broken "$W/helpers/libe2e-broken.so" && rpm_repack 4 rpm-good &&
+      glibc_standin 1 && glibc_standin 2 && glibc_standin 3; } ||
+        { echo "FAIL: cannot repack the RPMs"; exit 1; }
+fi
+
+# libc6 as installed, to reinstall: its file trigger is the one to test.
+mkdir -p "$W/libc6"
+(cd "$W/libc6" && apt-get download -q "libc6=$(dpkg-query -W -f='${Version}' libc6)" >/dev/null 2>&1) ||
+    echo "INFO: cannot download libc6's .deb; its trigger is activated with dpkg-trigger instead"
+if ! gcc -m32 -o "$W/helpers/hello32" "$W/helpers/hello.c" 2>/dev/null; then
     echo "INFO: no 32-bit toolchain (gcc-multilib); the 32-bit check is skipped"
+elif [ "$("$W/helpers/hello32" 2>/dev/null)" != hello ]; then
+    echo "INFO: this kernel does not run 32-bit programs; the 32-bit check is skipped"
+    rm -f "$W/helpers/hello32"
+fi
 
 unshare --mount --propagation private -- bash "$(realpath "$0")" --inside "$W" "$PKG"
 inside=$?

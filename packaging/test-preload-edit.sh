@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of fastcopy-preload and of the package scripts' removal function
 # (packaging/preload-remove.sh), on scratch root directories: never on the
 # real /etc/ld.so.preload, and without privileges.
@@ -52,7 +53,7 @@ check_removal ()
         want=$(state "$r/want")
     fi
     "$tool" --quiet --root "$r/c" disable || fail "removal $1: fastcopy-preload disable failed"
-    fastcopy_preload_remove "$r/s/etc/ld.so.preload" || fail "removal $1: fastcopy_preload_remove failed"
+    fastcopy_preload_remove "$r/s" || fail "removal $1: fastcopy_preload_remove failed"
     got_c=$(state "$r/c/etc/ld.so.preload")
     got_s=$(state "$r/s/etc/ld.so.preload")
     if [ "$got_c" != "$want" ]; then
@@ -90,12 +91,20 @@ check_removal "100 names" "$long\\n" "$(echo "$long" | sed 's/libfastcopy\.so\.1
 # Permissions survive.
 r=$work/mode; mkdir -p "$r/etc"
 printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
-fastcopy_preload_remove "$r/etc/ld.so.preload"
+fastcopy_preload_remove "$r"
 m_s=$(stat -c %a "$r/etc/ld.so.preload")
 printf 'a.so\nlibfastcopy.so.1\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
 "$tool" -q --root "$r" disable
 m_c=$(stat -c %a "$r/etc/ld.so.preload")
 if [ "$m_s" = 640 ] && [ "$m_c" = 640 ]; then pass "mode kept"; else fail "mode kept (sh $m_s, tool $m_c)"; fi
+
+# preload-remove.sh knows the packages' library directories only; a build
+# for another prefix (the default /usr/local) has the tool write a full path
+# that only the tool itself removes.
+case $libdir in
+    /usr/lib/x86_64-linux-gnu|/lib/x86_64-linux-gnu|/usr/lib64|/lib64) removers="tool sh" ;;
+    *) removers=tool; echo "SKIP: preload-remove.sh round trips: $libdir is no package library directory" ;;
+esac
 
 # A symbolic link: the file it points to is edited, the link stays.
 r=$work/link; mkdir -p "$r/etc" "$r/srv"
@@ -106,16 +115,127 @@ if [ -L "$r/etc/ld.so.preload" ] && [ "$(cat "$r/srv/preload")" = a.so ]; then
 else
     fail "symbolic link followed"
 fi
+# ... and when nothing else is left, the file is emptied, not deleted.
+for how in tool sh; do
+    r=$work/link-only-$how; mkdir -p "$r/etc" "$r/srv"
+    printf 'libfastcopy.so.1\n' >"$r/srv/preload"; ln -s ../srv/preload "$r/etc/ld.so.preload"
+    if [ $how = tool ]; then "$tool" -q --root "$r" disable
+    else fastcopy_preload_remove "$r"; fi
+    if [ -L "$r/etc/ld.so.preload" ] && [ -f "$r/srv/preload" ] && [ ! -s "$r/srv/preload" ]; then
+        pass "disable ($how) empties the file of a link whose only entry was libfastcopy's"
+    else
+        fail "disable ($how) through a link: file $(state "$r/srv/preload")"
+    fi
+done
+
+# Links whose file is empty or missing: enable writes the file the link
+# points to (creating it), disable empties it; the link is never replaced
+# and its file never deleted, by the tool or the package scripts.
+if [ -r "$lib" ]; then
+    for target in empty missing; do
+        for how in $removers; do
+            r=$work/link-$target-$how; mkdir -p "$r/etc" "$r/srv" "$r$libdir"
+            cp "$lib" "$r$libdir/libfastcopy.so.1"
+            [ $target = missing ] || : >"$r/srv/preload"
+            ln -s ../srv/preload "$r/etc/ld.so.preload"
+            "$tool" -q --root "$r" enable ||
+                fail "enable through a link to a $target file failed"
+            if [ ! -L "$r/etc/ld.so.preload" ] ||
+                ! grep -q libfastcopy "$r/srv/preload" 2>/dev/null; then
+                fail "enable through a link to a $target file: the link was replaced or its file not written"
+                continue
+            fi
+            if [ $how = tool ]; then "$tool" -q --root "$r" disable
+            else fastcopy_preload_remove "$r"; fi
+            if [ -L "$r/etc/ld.so.preload" ] && [ -f "$r/srv/preload" ] &&
+                [ ! -s "$r/srv/preload" ]; then
+                pass "link to a $target file: enable writes its file, disable ($how) empties it, the link stays"
+            else
+                fail "link to a $target file, disable ($how): link $(ls -l "$r/etc/ld.so.preload" 2>&1), file $(state "$r/srv/preload")"
+            fi
+        done
+    done
+fi
+
+# A FIFO: the tool refuses it at once (reading it would block), the
+# package scripts leave it alone.
+r=$work/fifo; mkdir -p "$r/etc" "$r$libdir"
+[ ! -r "$lib" ] || cp "$lib" "$r$libdir/libfastcopy.so.1"
+mkfifo "$r/etc/ld.so.preload"
+for cmd in status disable enable; do
+    st=0; out=$(timeout 10 "$tool" --root "$r" $cmd 2>&1) || st=$?
+    case $st:$out in
+        1:*"not a regular file"*) pass "$cmd refuses a FIFO at once: $out" ;;
+        124:*) fail "$cmd blocked on a FIFO" ;;
+        *) fail "$cmd on a FIFO: exit $st: $out" ;;
+    esac
+done
+st=0; out=$(timeout 10 sh -c '. "$1"; fastcopy_preload_remove "$2"' sh "$remove_sh" "$r" 2>&1) || st=$?
+if [ $st -eq 0 ] && [ -p "$r/etc/ld.so.preload" ]; then
+    pass "the package scripts leave a FIFO alone: $out"
+else
+    fail "the package scripts on a FIFO: exit $st: $out"
+fi
+
+# A file not every user can read: enable and status warn that other
+# users' programs run without the library.
+if [ -r "$lib" ]; then
+    r=$work/unreadable; mkdir -p "$r/etc" "$r$libdir"
+    cp "$lib" "$r$libdir/libfastcopy.so.1"
+    printf 'a.so\n' >"$r/etc/ld.so.preload"; chmod 0640 "$r/etc/ld.so.preload"
+    for cmd in enable status; do
+        out=$("$tool" --root "$r" $cmd 2>&1)
+        case $out in
+            *"not readable by all users (mode 0640)"*"run without"*)
+                pass "$cmd warns about a mode 0640 file" ;;
+            *) fail "$cmd says nothing of a mode 0640 file: $out" ;;
+        esac
+    done
+    case $out in
+        *"every program started from now on"*) fail "enable claims every program loads the library" ;;
+    esac
+fi
+
+# Entries spelt differently that load the library all the same: status
+# sees them, disable and the package scripts remove them.  The library is
+# installed as the Debian package installs it.
+if [ -r "$lib" ]; then
+    spellings='/usr/lib/x86_64-linux-gnu//libfastcopy.so.1
+libfastcopy.so
+/usr/lib/x86_64-linux-gnu/libfastcopy.so
+/usr/lib/x86_64-linux-gnu/sub/../libfastcopy.so.1
+/usr/$LIB/../x86_64-linux-gnu/./libfastcopy.so.1.0.0
+/lib/x86_64-linux-gnu/libfastcopy.so.1'
+    while IFS= read -r entry; do
+        for how in tool sh; do
+            r=$work/spelt-$how
+            rm -rf "$r"
+            mkdir -p "$r/etc" "$r/usr/lib/x86_64-linux-gnu/sub"
+            ln -s usr/lib "$r/lib"
+            cp "$lib" "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1.0.0"
+            ln -s libfastcopy.so.1.0.0 "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1"
+            ln -s libfastcopy.so.1 "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so"
+            printf 'a.so\n%s\n' "$entry" >"$r/etc/ld.so.preload"
+            if [ $how = tool ]; then
+                st=0; "$tool" --root "$r" status >/dev/null 2>&1 || st=$?
+                [ $st -eq 0 ] || fail "status with the entry '$entry' exits $st, not 0 (enabled)"
+                "$tool" -q --root "$r" disable
+            else
+                fastcopy_preload_remove "$r"
+            fi
+            if [ "$(cat "$r/etc/ld.so.preload")" = a.so ]; then
+                pass "the entry '$entry' is removed by the $how"
+            else
+                fail "the entry '$entry' is left by the $how: $(state "$r/etc/ld.so.preload")"
+            fi
+        done
+    done <<EOF
+$spellings
+EOF
+fi
 
 # --- 2. enable, then disable (tool or sh): byte-identical ------------------------
 
-# preload-remove.sh knows the packages' library directories only; a build
-# for another prefix (the default /usr/local) has the tool write a full path
-# that only the tool itself removes.
-case $libdir in
-    /usr/lib/x86_64-linux-gnu|/lib/x86_64-linux-gnu|/usr/lib64|/lib64) removers="tool sh" ;;
-    *) removers=tool; echo "SKIP: preload-remove.sh round trips: $libdir is no package library directory" ;;
-esac
 if [ -r "$lib" ]; then
     m=0
     for before in ABSENT '' '\n' 'a.so' 'a.so\n' '# comment\n\n/x/y.so\tz.so:w.so\n'; do
@@ -134,7 +254,7 @@ if [ -r "$lib" ]; then
             st=0; "$tool" --root "$r" status >/dev/null || st=$?
             [ $st -eq 0 ] || fail "round trip $m: status after enable exits $st, not 0"
             if [ $how = tool ]; then "$tool" -q --root "$r" disable
-            else fastcopy_preload_remove "$r/etc/ld.so.preload"; fi
+            else fastcopy_preload_remove "$r"; fi
             st=0; "$tool" --root "$r" status >/dev/null || st=$?
             [ $st -eq 3 ] || fail "round trip $m: status after disable exits $st, not 3"
             if [ "$(state "$r/etc/ld.so.preload")" = "$orig" ] && ! leftovers "$r/etc"; then
@@ -199,6 +319,23 @@ if [ -r "$lib" ]; then
         refuse "prints something" lib_noisy
         refuse "exits the process" lib_exits
         refuse "crashes the process" lib_crashes
+
+        # status runs the same test on the library an entry loads: a
+        # library that crashes every process is not "ok".
+        for maker in lib_crashes lib_exits; do
+            r=$work/status-$maker; mkdir -p "$r/etc" "$r$libdir"
+            $maker "$r$libdir/libfastcopy.so.1"
+            printf '%s\n' "$libdir/libfastcopy.so.1" >"$r/etc/ld.so.preload"
+            st=0; out=$("$tool" --root "$r" status 2>&1) || st=$?
+            case $st:$out in
+                5:*"test '/bin/true'"*"FAILS the test"*)
+                    pass "status on a library that fails the test ($maker): exit 5" ;;
+                *) fail "status on a library that fails the test ($maker): exit $st: $out" ;;
+            esac
+            st=0; "$tool" --no-test --root "$r" status >/dev/null 2>&1 || st=$?
+            [ $st -eq 0 ] && pass "status --no-test does not run the test ($maker)" ||
+                fail "status --no-test ($maker): exit $st"
+        done
     else
         echo "SKIP: no C compiler ($cc) for the misbehaving-library tests"
     fi

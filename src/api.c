@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The FASTCOPY_1 API: CPU features, the implementation table, the policy
    rows, what each exported function was bound to and why, and the settings
    behind it.  Runs after relocation, so libc is fine here.  Nothing here

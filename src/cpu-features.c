@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one place that reads CPUID.
 
    fc_cpu_init runs first inside an IFUNC resolver, while the dynamic linker

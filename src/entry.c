@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The exported standard functions that call through a dispatch slot
    (resolve.c).  The hottest ones -- memcpy, memmove, memset and their _chk
    forms -- are entry points in front of the AVX2 bodies instead

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Declarations shared inside libfastcopy.  Everything here is hidden: the
    only exported symbols are the standard names (entry.c and the entry
    points in sysdeps/x86_64/entry.h) and the FASTCOPY_1 API (api.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The implementation table, generated from impl-list.def.  */
 
 #include "fastcopy-internal.h"

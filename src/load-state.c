@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The load-time state (load-state.h).  */
 
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Everything libfastcopy writes in every process while it loads: the CPU
    as CPUID describes it, the summary of the settings, the plan and the
    thresholds the variants read.  One object in a section of its own,

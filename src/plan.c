@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The plan (plan.h): a pure function of the CPU, the policy rows and the
    settings, which writes only the plan it is given; and, for the tools,
    why it chose what it chose and what looks wrong in it.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The plan: which implementation each family gets, from which policy row,
    with which thresholds -- the pure function of the CPU, the rows
    (policy.h) and the settings (settings.h) that makes it.  resolve.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The policy tables (policy.h): the rows of policy.def and
    policy-seed.def, and how a CPU or a name finds one.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The policy: the tables of policy.def and policy-seed.def, rows of CPU
    conditions and the implementations and thresholds for such CPUs.
    plan.h turns a row and the settings into a plan.

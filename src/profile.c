@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recording a workload: the profile implementations of impl-list.def and
    the file they leave (its format: fastcopy-profile(1), FILE FORMAT).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recording a workload (profile.c): what resolve.c and entry.c need.  */
 
 #ifndef FASTCOPY_PROFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Committing the plan: the IFUNC resolvers, the two dispatch slots, the
    thresholds the variants read, and the initializer that applies FASTCOPY.
    This is the only file that writes fc_load.tunables and the slots.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Settings: the configuration file, the FASTCOPY environment variable and
    the parser both share (settings.h).
 

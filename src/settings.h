@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Settings: what the configuration file and the FASTCOPY environment
    variable ask for, and the one parser that reads both.  This part only
    reads and parses; policy.c turns the result into a plan and resolve.c

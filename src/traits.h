@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Implementation traits, the columns of impl-list.def and keys.def that say
    which thresholds a variant reads and whether the exported entry points
    fall through into it.  Plain numbers, so that the assembly variants can

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-info: what libfastcopy sees on this machine, what it chose and
    why, where each setting came from, and whether it is preloaded.  With
    --check, validate configuration files (the library's own parser).  */
@@ -14,6 +15,9 @@
 #include "common/preload-entry.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
+
+/* For the messages of the shared code (tools/common/message.h).  */
+const char tool_name[] = "fastcopy-info";
 #ifndef FASTCOPY_LIBDIR
 # error "FASTCOPY_LIBDIR must name the directory the library is installed in"
 #endif
@@ -90,6 +94,66 @@ human_size (unsigned long long v, char *buf, size_t size)
     snprintf (buf, size, "%llu %s", x, units[u]);
 }
 
+/* Text from outside the program (FASTCOPY, file names, preload entries) as
+   plain output shows it: control characters, backslashes and non-ASCII
+   bytes escaped (\n, \t, \\, \xHH), so that nothing reaches the terminal
+   as a command or breaks a line, and at most SHOWN_MAX bytes of it, with
+   the full length after a longer one.  The result lives until the
+   SHOWN_SLOTS-th later call.  */
+#define SHOWN_MAX 200
+#define SHOWN_SLOTS 4
+
+static const char *
+shown (const char *s)
+{
+  static char slots[SHOWN_SLOTS][4 * SHOWN_MAX + 48];
+  static unsigned int next;
+  char *out = slots[next++ % SHOWN_SLOTS], *o = out;
+  size_t len = strlen (s);
+  for (size_t i = 0; i < len && i < SHOWN_MAX; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      if (c == '\n')
+	o += sprintf (o, "\\n");
+      else if (c == '\t')
+	o += sprintf (o, "\\t");
+      else if (c == '\\')
+	o += sprintf (o, "\\\\");
+      else if (c < 0x20 || c >= 0x7f)
+	o += sprintf (o, "\\x%02x", c);
+      else
+	*o++ = (char) c;
+    }
+  *o = '\0';
+  if (len > SHOWN_MAX)
+    sprintf (o, "... (%zu bytes)", len);
+  return out;
+}
+
+/* What became of FASTCOPY's items: "used" only when some apply and none
+   was refused.  */
+static void
+print_env_outcome (void)
+{
+  unsigned int applied = 0, refused = 0;
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    applied += fastcopy_setting_at (i)->source == FASTCOPY_SOURCE_ENV;
+  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
+    {
+      const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
+      refused += d->source == FASTCOPY_SOURCE_ENV
+	&& d->severity == FASTCOPY_ERROR;
+    }
+  if (applied > 0 && refused == 0)
+    printf ("used");
+  else if (applied > 0)
+    printf ("used; %u item%s rejected", refused, refused == 1 ? "" : "s");
+  else if (refused > 0)
+    printf ("not used: every item was rejected");
+  else
+    printf ("not used: no settings in it");
+}
+
 /* ------------------------------------------------------------------------ */
 /* JSON output.  */
 
@@ -147,11 +211,10 @@ json_bool_field (const char *key, int v, int *first)
 
 /* ------------------------------------------------------------------------ */
 /* Preloading: is this process's libfastcopy preloaded, and is it listed in
-   /etc/ld.so.preload?  An entry names it when dlopen with RTLD_NOLOAD (which
-   expands $LIB and $PLATFORM as ld.so does, and finds sonames) returns the
-   handle of the library loaded here; another entry names some libfastcopy
-   when it is libfastcopy's by the rule that fastcopy-preload and the package
-   scripts follow (tools/common/preload-entry.c).  */
+   /etc/ld.so.preload?  Both questions follow the rule that fastcopy-preload
+   and the package scripts follow (tools/common/preload-entry.c): an entry
+   lists this libfastcopy when it names the file loaded here, another one
+   when it is libfastcopy's by that rule.  */
 
 struct preload_list
 {
@@ -162,25 +225,22 @@ struct preload_list
   char error[128];		/* why the file could not be read */
 };
 
-static void *self_handle;
+/* The library loaded here; st_ino 0 when it cannot be told.  */
+static struct stat self_file;
 
 static void
 examine_entry (struct preload_list *l, const char *entry)
 {
-  void *h = dlopen (entry, RTLD_LAZY | RTLD_NOLOAD);
-  int named = preload_entry_is_ours (entry, strlen (entry), FASTCOPY_LIBDIR);
-  if (h != NULL)
+  size_t len = strlen (entry);
+  if (self_file.st_ino != 0 && !l->lists_this
+      && preload_entry_names ("/", FASTCOPY_LIBDIR, entry, len, &self_file))
     {
-      int same = h == self_handle;
-      dlclose (h);
-      if (same && !l->lists_this)
-	{
-	  l->lists_this = 1;
-	  snprintf (l->entry, sizeof l->entry, "%s", entry);
-	  return;
-	}
+      l->lists_this = 1;
+      snprintf (l->entry, sizeof l->entry, "%s", entry);
+      return;
     }
-  if (named && !l->lists_this && !l->lists_other)
+  if (!l->lists_this && !l->lists_other
+      && preload_entry_is_ours ("/", FASTCOPY_LIBDIR, entry, len))
     {
       l->lists_other = 1;
       snprintf (l->entry, sizeof l->entry, "%s", entry);
@@ -226,8 +286,9 @@ find_preloads (struct preload_list *env, struct preload_list *file)
   Dl_info info;
   memset (env, 0, sizeof *env);
   memset (file, 0, sizeof *file);
-  if (dladdr ((void *) fastcopy_version, &info) != 0 && info.dli_fname)
-    self_handle = dlopen (info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL
+      || stat (info.dli_fname, &self_file) < 0)
+    self_file.st_ino = 0;
 
   const char *v = getenv ("LD_PRELOAD");
   if (v != NULL)
@@ -257,8 +318,6 @@ find_preloads (struct preload_list *env, struct preload_list *file)
 	}
       fclose (f);
     }
-  if (self_handle != NULL)
-    dlclose (self_handle);
 }
 
 /* Where libfastcopy sits in the link map: index 0 is the program.  */
@@ -389,7 +448,8 @@ static void
 print_plain (void)
 {
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (), library_path ());
+  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (),
+	  shown (library_path ()));
   printf ("CPU: %s family %u model %u stepping %u\n", cpu->vendor,
 	  cpu->family, cpu->model, cpu->stepping);
   printf ("features:");
@@ -421,7 +481,8 @@ print_plain (void)
   for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
     {
       const struct fastcopy_choice *c = fastcopy_selected (*f);
-      printf ("  %-21s %-8s %s\n", c->function, c->impl->name, c->reason);
+      printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
+	      shown (c->reason));
     }
 
   printf ("\nsettings:\n");
@@ -437,7 +498,7 @@ print_plain (void)
 	}
       else
 	snprintf (value, sizeof value, "%s", s->value);
-      printf ("  %-20s %-22s %s", s->key, value, s->origin);
+      printf ("  %-20s %-22s %s", s->key, value, shown (s->origin));
       if (s->source != FASTCOPY_SOURCE_DEFAULT
 	  && strcmp (s->value, s->default_value) != 0)
 	printf (" (default %s)", s->default_value);
@@ -454,7 +515,8 @@ print_plain (void)
     printf ("  file: none (%s)\n", cs->path_from_env
 	    ? "FASTCOPY_CONFIG is empty or invalid" : "not read");
   else
-    printf ("  file: %s (%s%s)\n", cs->path, file_state_name (cs->file),
+    printf ("  file: %s (%s%s)\n", shown (cs->path),
+	    file_state_name (cs->file),
 	    cs->path_from_env ? ", from FASTCOPY_CONFIG" : "");
   if (cs->path_from_env || strcmp (cs->path, cs->system_path) != 0)
     printf ("  system file: %s (not read)\n", cs->system_path);
@@ -462,9 +524,16 @@ print_plain (void)
     printf ("  FASTCOPY: ignored (secure-execution process)\n");
   else if (cs->env == FASTCOPY_ENV_UNSET)
     printf ("  FASTCOPY: unset\n");
+  else if (cs->env == FASTCOPY_ENV_REJECTED)
+    printf ("  FASTCOPY: %s (rejected)\n", shown (getenv ("FASTCOPY")
+					      ? getenv ("FASTCOPY") : "?"));
   else
-    printf ("  FASTCOPY: %s (%s)\n", getenv ("FASTCOPY") ? getenv ("FASTCOPY")
-	    : "?", env_state_name (cs->env));
+    {
+      printf ("  FASTCOPY: %s (", shown (getenv ("FASTCOPY")
+					 ? getenv ("FASTCOPY") : "?"));
+      print_env_outcome ();
+      printf (")\n");
+    }
   printf ("  secure execution: %s\n", cs->secure ? "yes" : "no");
 
   printf ("\nrejected settings:\n");
@@ -473,7 +542,7 @@ print_plain (void)
   for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
     {
       const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
-      printf ("  %s", d->origin);
+      printf ("  %s", shown (d->origin));
       if (d->line != 0)
 	printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u",
 		d->line);
@@ -495,9 +564,10 @@ print_plain (void)
   if (!env.present)
     printf ("  LD_PRELOAD: unset\n");
   else if (env.lists_this)
-    printf ("  LD_PRELOAD: lists this libfastcopy (%s)\n", env.entry);
+    printf ("  LD_PRELOAD: lists this libfastcopy (%s)\n", shown (env.entry));
   else if (env.lists_other)
-    printf ("  LD_PRELOAD: lists another libfastcopy (%s)\n", env.entry);
+    printf ("  LD_PRELOAD: lists another libfastcopy (%s)\n",
+	    shown (env.entry));
   else
     printf ("  LD_PRELOAD: does not list libfastcopy\n");
   if (!file.present)
@@ -506,10 +576,10 @@ print_plain (void)
     printf ("  " LD_SO_PRELOAD ": unreadable (%s)\n", file.error);
   else if (file.lists_this)
     printf ("  " LD_SO_PRELOAD ": lists this libfastcopy (%s)\n",
-	    file.entry);
+	    shown (file.entry));
   else if (file.lists_other)
     printf ("  " LD_SO_PRELOAD ": lists another libfastcopy (%s)\n",
-	    file.entry);
+	    shown (file.entry));
   else
     printf ("  " LD_SO_PRELOAD ": does not list libfastcopy\n");
 }
@@ -716,9 +786,9 @@ check_print (const struct fastcopy_diagnostic *d, void *arg)
     }
   o->count++;
   if (d->source == FASTCOPY_SOURCE_FILE)
-    printf (d->line ? "%s:%u: " : "%s: ", d->origin, d->line);
+    printf (d->line ? "%s:%u: " : "%s: ", shown (d->origin), d->line);
   else
-    printf (d->line ? "%s item %u: " : "%s: ", d->origin, d->line);
+    printf (d->line ? "%s item %u: " : "%s: ", shown (d->origin), d->line);
   printf ("%s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
 	  d->message);
 }
@@ -743,7 +813,7 @@ check (const char *what, int env, int trusted, int json)
   if (json)
     printf ("],\"errors\":%d,\"warnings\":%d}\n", errors, o.warnings);
   else if (errors == 0)
-    printf ("%s: OK%s\n", env ? "FASTCOPY" : what,
+    printf ("%s: OK%s\n", env ? "FASTCOPY" : shown (what),
 	    o.warnings ? " (with warnings)" : "");
   return errors != 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* For the assembly variants of i386: the tables of src/ as assembler
    symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), the
    exported entry points that sit in front of a variant's body, and the

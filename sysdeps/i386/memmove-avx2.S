@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memmove_avx2 for i386: memmove-vec.S with vec-avx2.h.  */
 #define MEMMOVE		memmove_avx2
 #define IMPL_ID		COPY_AVX2

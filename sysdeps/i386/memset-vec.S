@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MEMSET for i386: memset with VEC_SIZE-byte vector stores.  One body for
    every vector ISA, as on x86-64: memset-<isa>.S defines MEMSET and
    IMPL_ID (its impl-list.def id) and includes vec-<isa>.h (sysdeps/x86),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* System calls for the code that runs before libc is ready
    (src/settings.c): INT 0x80, the i386 system call gate (the vDSO's faster
    entry would need the auxiliary vector, and these few calls run once per

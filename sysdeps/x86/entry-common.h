@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the entry.h of every architecture shares: the tables of src/ as
    assembler symbols, the jumps of the exported entry points, and the
    macros that begin and end a variant.  sysdeps/<arch>/entry.h defines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Copy and clear bodies in general-purpose registers, shared by the scalar
    variants and by the small-size paths of the erms variants.  A word is
    the register's width: 8 bytes on x86-64, 4 on i386.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memmove_erms: register copy below rep_movsb_threshold, forward REP MOVSB
    from it (the seed policy for ERMS CPUs without FSRM, where REP MOVSB's
    start-up cost loses on short copies).  Backward overlapping moves stay in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memmove_fsrm: REP MOVSB for every size, the seed policy for FSRM CPUs.
    Assumptions: none beyond x86-64 or i686; FSRM makes short REP MOVSB cheap.  */
 

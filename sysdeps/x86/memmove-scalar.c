@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memmove_scalar: general-purpose registers only, no string
    instructions (gpr-inline.h describes the strategy).  */
 

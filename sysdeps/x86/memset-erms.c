@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memset_erms: register stores below rep_stosb_threshold, REP STOSB from
    it.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memset_fsrm: REP STOSB for every size.  */
 
 #pragma GCC target ("general-regs-only")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memset_scalar: general-purpose register stores, no string
    instructions.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* REP MOVSB / REP STOSB as inline functions.  */
 
 #ifndef FASTCOPY_REP_INLINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The AVX2 instance of memmove-vec.S and memset-vec.S, of x86-64 and of
    i386: 32-byte ymm vectors, VEX encoding.  A dirty upper half of a ymm
    register slows the caller's SSE code down, so every path that wrote one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The SSE2 instance of memmove-vec.S and memset-vec.S, of x86-64 and of
    i386: 16-byte xmm vectors, legacy encoding (baseline x86-64).  */
 

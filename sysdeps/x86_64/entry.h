@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* For the assembly variants of x86-64: the tables of src/ as assembler
    symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), and the exported entry points that
    sit in front of a variant's body.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors.  One body
    for every vector ISA: memmove-<isa>.S defines MEMMOVE and IMPL_ID (its
    impl-list.def id) and includes vec-<isa>.h, which names the registers

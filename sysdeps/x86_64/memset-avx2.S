@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memset_avx2: memset-vec.S with vec-avx2.h.  */
 #define MEMSET		memset_avx2
 #define IMPL_ID		CLEAR_AVX2

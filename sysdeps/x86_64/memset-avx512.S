@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memset_avx512: memset-vec.S with vec-avx512.h.  */
 #define MEMSET		memset_avx512
 #define IMPL_ID		CLEAR_AVX512

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MEMSET: memset with VEC_SIZE-byte vector stores.  One body for every
    vector ISA: memset-<isa>.S defines MEMSET and IMPL_ID (its impl-list.def
    id) and includes vec-<isa>.h, which names the registers and mnemonics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* System calls for the code that runs before libc is ready
    (src/settings.c): the SYSCALL instruction, and the kernel's struct stat
    of x86-64.  They return the kernel's value: -errno on failure.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The AVX-512 instance of memmove-vec.S and memset-vec.S: 64-byte zmm
    vectors in zmm16-zmm28, EVEX encoding.  Registers 16-31 have no legacy
    SSE encoding, so writing them leaves no dirty upper state behind and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fctest.h: the harness shared by libfastcopy's C tests.
 
    Rules the harness keeps so that it never tests itself instead of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: chk
    Purpose: when the length exceeds the destination size, each fortified
    form (__memcpy_chk, __memmove_chk, __mempcpy_chk, __memset_chk,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: chk
    Purpose: the fortified forms do the plain operation when the length fits
    the destination: __memcpy_chk, __memmove_chk and __mempcpy_chk (returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: clear
    Purpose: the exported clear functions of the built libfastcopy.so.1,
    found by dlsym: memset (values 0, 0xff, 0x5a, 0x1234a5, 0x100, -2; must

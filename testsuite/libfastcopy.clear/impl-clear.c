@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: clear
    Purpose: every clear implementation in the table that is usable on this
    CPU, called directly through impl->clear with the values 0, 0xff, 0x5a,

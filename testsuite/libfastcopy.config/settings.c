@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: config
    Purpose: the settings this process got from the configuration file and
    FASTCOPY, checked against expectations given as arguments, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: the exported copy functions of the built libfastcopy.so.1,
    found by dlsym/dlvsym (memcpy@@GLIBC_2.14, memcpy@GLIBC_2.2.5, memmove,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: overlapping copies through the exported functions: memmove,
    and memcpy (both versions) and mempcpy, which glibc programs rely on to

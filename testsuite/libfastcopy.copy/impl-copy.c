@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: every copy implementation in the table that is usable on this
    CPU, called directly through impl->copy: every size 0..256 at all 64x64

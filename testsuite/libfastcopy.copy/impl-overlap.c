@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: every usable copy implementation has memmove semantics: with
    source and destination overlapping in both directions at every distance

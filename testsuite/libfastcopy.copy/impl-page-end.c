@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: every usable copy and clear implementation at the edges of
    mapped memory, where the masked loads and stores of the AVX-512

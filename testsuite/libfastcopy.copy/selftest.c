@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: copy
    Purpose: the harness itself: the sweeps that every other test relies on
    pass a correct reference copy and clear, and catch deliberately broken

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: the implementation table and the rest of the FASTCOPY_1 API are
    consistent: fastcopy_impl_at is NULL exactly from fastcopy_impl_count

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: fastcopy_cpu() describes the CPU the program runs on: a vendor
    string, and feature bits that agree with fastcopy_impl_usable (an entry

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: a reduced correctness sweep of every exported function, meant
    to run under each emulated CPU model of dispatch.exp (where a different

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: what every exported function was bound to.  Arguments, from
    the table in dispatch.exp: "FAMILY=IMPL" per family (copy=fsrm

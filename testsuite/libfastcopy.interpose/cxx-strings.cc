@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Area: interpose
 // Purpose: a C++ program linked with -z now (so libstdc++ and the program
 // are relocated eagerly, the case of notes/pitfalls.md 1) that copies

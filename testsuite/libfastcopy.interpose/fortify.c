@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: interpose
    Purpose: a program built like a distribution builds it (-O2
    -D_FORTIFY_SOURCE=2) that copies a runtime length into a fixed-size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: interpose
    Purpose: a program linked with -lfastcopy against the built library
    (found at run time through LD_LIBRARY_PATH) gets libfastcopy's memcpy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: interpose
    Purpose: a program that references the pre-2.14 memcpy@GLIBC_2.2.5 (as
    binaries linked before glibc 2.14 do) binds it to libfastcopy when the

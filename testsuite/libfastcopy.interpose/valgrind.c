@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: interpose
    Purpose: with libfastcopy preloaded under valgrind --error-exitcode=1
    (which replaces memcpy only inside libc and ld.so, so these calls reach

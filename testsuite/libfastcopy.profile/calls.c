@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: profile
    Purpose: a known pattern of copies and clears, whose recording
    profile.exp checks count by count (its comments list the calls).

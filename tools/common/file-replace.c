@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replacing a file atomically, under the directory lock (file-replace.h).  */
 
 #include <errno.h>
@@ -154,7 +155,8 @@ file_replace (const struct file_replacement *r, const char *data, size_t len)
   sigaddset (&block, SIGHUP);
   sigaddset (&block, SIGQUIT);
   sigprocmask (SIG_BLOCK, &block, &old);
-  int ret = len == 0 ? remove_file (r) : rename_over (r, data, len);
+  int ret = len == 0 && !r->keep_empty ? remove_file (r)
+    : rename_over (r, data, len);
   sigprocmask (SIG_SETMASK, &old, NULL);
   return ret;
 }

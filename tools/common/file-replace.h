@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replacing a system file the careful way: readers see the old contents
    or the new ones, never a partial file, and two writers that take the
    directory lock cannot lose each other's change.  fastcopy-preload edits
@@ -31,6 +32,9 @@ struct file_replacement
   /* The file's status as read, whose mode and owner the new file gets;
      NULL when there is no file yet (the new one gets mode 0644).  */
   const struct stat *old;
+  /* Nonzero: with LEN 0, write an empty file instead of removing it (the
+     file is the target of a symbolic link, which must stay valid).  */
+  int keep_empty;
   /* When not NULL, called just before the file is replaced, with TMP the
      complete new file, or NULL when the file is about to be removed.  A
      nonzero return cancels the replacement (it prints why, if it should)
@@ -43,7 +47,7 @@ struct file_replacement
    temporary file in the same directory, which gets the old file's mode
    and owner, is fsync'ed and renamed over the file; then the directory is
    fsync'ed.  With LEN 0 the file is removed instead (to the files the
-   tools edit, an empty file and none mean the same).  Signals that would
+   tools edit, an empty file and none mean the same), unless R->keep_empty.  Signals that would
    end the program are held meanwhile, so that no temporary file is left
    behind.  Returns 0, -1 after an error message, or R->check's nonzero
    return.  */

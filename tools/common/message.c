@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tools' messages (message.h).  */
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tools' messages: progress on standard output, errors on standard
    error after the program's name.  */
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The directory lock of tools/common/file-replace.c.  A writer holding it
 # (here flock(1), as the package scripts take it: packaging/preload-remove.sh)
 # reads a file, changes it and renames the new version over it a second

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation that cannot fail (xalloc.h).  */
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation for the tools: running out of memory ends the program with
    an error message, so callers need no failure path.  */
 

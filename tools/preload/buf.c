@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: growing byte buffers.  */
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: the commands enable, disable and status.  */
 
 #include <errno.h>
@@ -69,6 +70,7 @@ cmd_enable (void)
     }
 
   warn_comments (&f);
+  int unreadable = warn_unreadable (&f);
   char *entry = preferred_entry ();
   if (!no_test)
     {
@@ -130,7 +132,11 @@ cmd_enable (void)
   if (!f.exists)
     restore_label (f.path);
   msg ("enabled: added '%s' to %s\n", entry, f.shown);
-  msg ("every program started from now on loads %s\n", libpath);
+  if (unreadable)
+    msg ("programs started from now on that can read %s load %s\n",
+	 f.shown, libpath);
+  else
+    msg ("every program started from now on loads %s\n", libpath);
   return EXIT_OK;
 }
 
@@ -162,7 +168,10 @@ cmd_disable (void)
 	return EXIT_ERROR;
       if (r == 0)
 	{
-	  if (out.len == 0)
+	  if (out.len == 0 && f.via_link)
+	    msg ("disabled: emptied %s, which %s points to (libfastcopy was its only entry)\n",
+		 f.path, f.shown);
+	  else if (out.len == 0)
 	    msg ("disabled: removed %s (libfastcopy was its only entry)\n",
 		 f.shown);
 	  else
@@ -180,80 +189,6 @@ cmd_disable (void)
     }
 }
 
-/* Resolve entry TOK inside the root to a host path of an existing file, or
-   NULL; *HOW says where it was looked for.  */
-static char *
-resolve_entry (const char *tok, struct buf *how)
-{
-  struct buf e = { 0 };
-  const char *lib = dst_lib ();
-  for (const char *p = tok; *p;)
-    {
-      size_t n = 0;
-      if (strncmp (p, "$LIB", 4) == 0)
-	n = 4;
-      else if (strncmp (p, "${LIB}", 6) == 0)
-	n = 6;
-      if (n)
-	{
-	  if (lib == NULL)
-	    {
-	      buf_adds (how, "cannot tell what $LIB expands to in this root");
-	      free (e.data);
-	      return NULL;
-	    }
-	  buf_adds (&e, lib);
-	  p += n;
-	}
-      else
-	buf_add (&e, p++, 1);
-    }
-  if (strchr (e.data, '/') != NULL)
-    {
-      buf_adds (how, e.data);
-      char *in = follow_in_root (e.data);
-      free (e.data);
-      if (in == NULL)
-	return NULL;
-      char *host = rooted (in);
-      free (in);
-      return host;
-    }
-  /* A bare name: ld.so searches its cache and default directories; look
-     where those lead on the systems libfastcopy is packaged for.  */
-  static const char *const dirs[] = {
-    FASTCOPY_LIBDIR, "/lib/" MULTIARCH, "/usr/lib/" MULTIARCH, "/lib64",
-    "/usr/lib64", "/usr/local/lib", NULL
-  };
-  for (size_t i = 0; dirs[i] != NULL; i++)
-    {
-      int seen = 0;
-      for (size_t j = 0; j < i; j++)
-	seen |= strcmp (dirs[i], dirs[j]) == 0;
-      if (seen)
-	continue;
-      char *cand = xasprintf ("%s/%s", dirs[i], e.data);
-      char *in = follow_in_root (cand);
-      if (in != NULL)
-	{
-	  char *host = rooted (in);
-	  free (in);
-	  if (check_elf (host) == NULL)
-	    {
-	      buf_adds (how, cand);
-	      free (cand);
-	      free (e.data);
-	      return host;
-	    }
-	  free (host);
-	}
-      free (cand);
-    }
-  buf_adds (how, "not found in the library directories");
-  free (e.data);
-  return NULL;
-}
-
 int
 cmd_status (void)
 {
@@ -268,6 +203,7 @@ cmd_status (void)
   int lib_ok = libin != NULL && check_elf (rooted (libin)) == NULL;
 
   warn_comments (&f);
+  warn_unreadable (&f);
   long at = find_entry (&c, 0, NULL, NULL);
   if (at < 0)
     {
@@ -277,7 +213,9 @@ cmd_status (void)
 	      lib_ok ? "installed" : "not installed");
       return EXIT_NOT_ENABLED;
     }
-  int broken = 0;
+  /* Each entry: the file it loads, and whether that file is a library
+     that passes the test enable runs.  */
+  int missing = 0, failing = 0;
   struct buf report = { 0 };
   for (; at >= 0; at = find_entry (&c, at + 1, NULL, NULL))
     {
@@ -287,30 +225,34 @@ cmd_status (void)
 	{
 	  if (!is_ours (s.entry, s.entry_len))
 	    continue;
-	  char *tok = xasprintf ("%.*s", (int) s.entry_len, s.entry);
-	  struct buf how = { 0 };
-	  char *host = resolve_entry (tok, &how);
-	  const char *bad = host ? check_elf (host)
-	    : strchr (tok, '/') ? "no such file" : "missing";
-	  char *line = xasprintf ("  line %ld: %s -> %s: %s\n", at + 1, tok,
-				  how.data ? how.data : "", bad ? bad : "ok");
+	  char *in = preload_entry_file (root, FASTCOPY_LIBDIR, s.entry,
+					 s.entry_len);
+	  char *host = in != NULL ? rooted (in) : NULL;
+	  const char *bad = host != NULL ? check_elf (host) : "no such file";
+	  missing |= bad != NULL;
+	  if (bad == NULL && !no_test && test_library (host, NULL) < 0)
+	    {
+	      bad = "FAILS the test (above)";
+	      failing = 1;
+	    }
+	  char *line = xasprintf ("  line %ld: %.*s -> %s: %s\n", at + 1,
+				  (int) s.entry_len, s.entry,
+				  in != NULL ? in : "nothing", bad ? bad : "ok");
 	  buf_adds (&report, line);
-	  broken |= bad != NULL;
 	  free (line);
-	  free (tok);
-	  free (how.data);
+	  free (in);
 	  free (host);
 	}
     }
-  if (broken)
+  if (missing || failing)
     {
       printf ("libfastcopy is enabled in %s, but an entry is BROKEN:\n%s",
 	      f.shown, report.data);
-      printf ("every dynamically linked program reports an error for it; "
-	      "run 'fastcopy-preload%s%s disable' to remove it\n",
+      printf ("every dynamically linked program %s; run 'fastcopy-preload%s%s disable' to remove it\n",
+	      missing ? "reports an error for it" : "may fail with it",
 	      strcmp (root, "/") ? " --root " : "",
 	      strcmp (root, "/") ? root : "");
-      return EXIT_BROKEN;
+      return missing ? EXIT_BROKEN : EXIT_FAILS_TEST;
     }
   printf ("libfastcopy is enabled in %s:\n%s", f.shown, report.data);
   return EXIT_OK;

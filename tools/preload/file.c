@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: reading and replacing the preload file.  The file
    applies to every dynamically linked program, so it is replaced whole
    (tools/common/file-replace.c), under the directory lock, and only if it
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/file-replace.h"
+#include "common/root-path.h"
 #include "preload.h"
 
 static int
@@ -40,20 +42,20 @@ read_all (int fd, char **data, size_t *len)
   return 0;
 }
 
-/* Locate the preload file (following symbolic links inside the root) and
-   read it.  Returns 0, or -1 after printing an error.  */
+/* Locate the preload file and read it.  A symbolic link is followed
+   inside the root and the file it points to is the one read and written,
+   also when it does not exist yet: the link itself is never replaced.  A
+   FIFO, device or directory is refused without being read (a FIFO would
+   block the reader).  Returns 0, or -1 after printing an error.  */
 int
 pfile_load (struct pfile *f)
 {
   memset (f, 0, sizeof *f);
   f->shown = rooted (PRELOAD_FILE);
-  char *inroot = follow_in_root (PRELOAD_FILE);
-  if (inroot == NULL && errno == ENOENT)
-    {
-      /* Absent, or a dangling link: write where the file is named.  */
-      inroot = xasprintf ("%s", PRELOAD_FILE);
-    }
-  else if (inroot == NULL)
+  struct stat lst;
+  f->via_link = lstat (f->shown, &lst) == 0 && S_ISLNK (lst.st_mode);
+  char *inroot = root_canonical (root, PRELOAD_FILE);
+  if (inroot == NULL)
     {
       error_msg ("cannot resolve %s: %s", f->shown, strerror (errno));
       return -1;
@@ -64,7 +66,7 @@ pfile_load (struct pfile *f)
     : xasprintf ("%.*s", (int) (slash - f->path), f->path);
   free (inroot);
 
-  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0)
     {
       if (errno == ENOENT)
@@ -76,27 +78,56 @@ pfile_load (struct pfile *f)
       error_msg ("cannot open %s: %s", f->path, strerror (errno));
       return -1;
     }
-  if (fstat (fd, &f->st) < 0 || read_all (fd, &f->data, &f->len) < 0)
+  if (fstat (fd, &f->st) < 0)
+    {
+      error_msg ("cannot read %s: %s", f->path, strerror (errno));
+      close (fd);
+      return -1;
+    }
+  if (!S_ISREG (f->st.st_mode))
+    {
+      error_msg ("%s is %s, not a regular file; not touching it", f->path,
+		 S_ISFIFO (f->st.st_mode) ? "a FIFO"
+		 : S_ISDIR (f->st.st_mode) ? "a directory"
+		 : S_ISCHR (f->st.st_mode) || S_ISBLK (f->st.st_mode)
+		 ? "a device" : "a special file");
+      close (fd);
+      return -1;
+    }
+  if (read_all (fd, &f->data, &f->len) < 0)
     {
       error_msg ("cannot read %s: %s", f->path, strerror (errno));
       close (fd);
       return -1;
     }
   close (fd);
-  if (!S_ISREG (f->st.st_mode))
-    {
-      error_msg ("%s is not a regular file; not touching it", f->path);
-      return -1;
-    }
   f->exists = 1;
   return 0;
+}
+
+/* Warn when the file is there but not every user may read it: ld.so
+   reads it with the rights of the process it starts, so processes that
+   cannot read it run without the libraries it names.  Returns nonzero
+   after the warning.  */
+int
+warn_unreadable (const struct pfile *f)
+{
+  if (!f->exists || (f->st.st_mode & S_IROTH))
+    return 0;
+  fprintf (stderr,
+	   "%s: warning: %s is not readable by all users (mode %04o): programs\n"
+	   "that cannot read it (those of users other than its owner%s) run without\n"
+	   "libfastcopy; 'chmod a+r %s' makes it apply to every program\n",
+	   tool_name, f->path, (unsigned) (f->st.st_mode & 07777),
+	   f->st.st_mode & S_IRGRP ? " and group" : "", f->path);
+  return 1;
 }
 
 /* Nonzero when the file on disk still has the contents F was read with.  */
 static int
 pfile_unchanged (const struct pfile *f)
 {
-  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  int fd = open (f->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0)
     return errno == ENOENT && !f->exists;
   char *data;
@@ -131,6 +162,8 @@ pfile_replace (const struct pfile *f, const char *data, size_t len)
     .dir = f->dir,
     .tmp_template = ".ld.so.preload.fastcopy-XXXXXX",
     .old = f->exists ? &f->st : NULL,
+    /* Never delete the file a link points to: empty it.  */
+    .keep_empty = f->via_link,
     .check = changed_meanwhile,
     .check_arg = (void *) f,
   };

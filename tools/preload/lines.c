@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: the preload file as lines, and libfastcopy's entries
    in them.  Which entries are libfastcopy's and how a line splits into
    entries are the rules of tools/common/preload-entry.c, which the package
@@ -8,12 +9,13 @@
 #include "common/preload-entry.h"
 #include "preload.h"
 
-/* By the shared rule, or in the directory this build installs the library
-   in (a build for /usr/local writes its full path there).  */
+/* By the shared rule inside the root, with the directory this build
+   installs the library in (a build for /usr/local writes its full path
+   there).  */
 int
 is_ours (const char *entry, size_t len)
 {
-  return preload_entry_is_ours (entry, len, FASTCOPY_LIBDIR);
+  return preload_entry_is_ours (root, FASTCOPY_LIBDIR, entry, len);
 }
 
 void

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: enable, disable or show libfastcopy in /etc/ld.so.preload.
 
    The file applies to every dynamically linked program, setuid ones
@@ -8,7 +9,10 @@
       (comments, blank lines, other libraries, a missing final newline).
    2. Before an entry is added, test processes run with the library
       preloaded; if one fails or prints anything unexpected, nothing is
-      written.
+      written.  status runs the same test on the library each entry
+      loads.  The test is the package scripts' (packaging/preload-test.sh),
+      which also decide with it whether the entry goes back after an
+      upgrade.
    3. The new file is written to a temporary file in the same directory,
       given the old file's mode and owner, fsync'ed, renamed over the old
       one, and the directory is fsync'ed.  A file that would be empty is
@@ -53,11 +57,12 @@ usage (FILE *to)
 	   "\n"
 	   "  enable    test the library in new processes, then add the entry\n"
 	   "  disable   remove libfastcopy's entries, keeping everything else\n"
-	   "  status    say whether it is enabled and whether the library exists\n"
-	   "            (exit status 0 enabled, 3 not enabled, 4 broken entry)\n"
+	   "  status    say whether it is enabled, and test the library it loads\n"
+	   "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
+	   "            entry names no library, 5 the library fails the test)\n"
 	   "\n"
 	   "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
-	   "  --no-test   enable without running the test processes\n"
+	   "  --no-test   do not run the test processes (enable, status)\n"
 	   "  --quiet     print errors and warnings only\n"
 	   "\n"
 	   "library: %s/%s\n", tool_name, FASTCOPY_LIBDIR, FASTCOPY_SONAME);

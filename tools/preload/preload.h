@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload's parts and what they share; main.c describes the
    program as a whole.  */
 
@@ -27,7 +28,8 @@ enum
   EXIT_ERROR = 1,
   EXIT_USAGE = 2,
   EXIT_NOT_ENABLED = 3,		/* status: no entry */
-  EXIT_BROKEN = 4		/* status: an entry names a missing library */
+  EXIT_BROKEN = 4,		/* status: an entry names a missing library */
+  EXIT_FAILS_TEST = 5		/* status: its library fails the test */
 };
 
 /* --- buf.c: growing byte buffers ----------------------------------------- */
@@ -80,6 +82,7 @@ struct pfile
   char *path;			/* host path of the file itself (links followed) */
   char *dir;			/* its directory */
   char *shown;			/* how to name it in messages */
+  int via_link;			/* /etc/ld.so.preload is a symbolic link */
   int exists;
   struct stat st;
   char *data;
@@ -89,6 +92,7 @@ struct pfile
 int pfile_load (struct pfile *f);
 int pfile_replace (const struct pfile *f, const char *data, size_t len);
 void warn_comments (const struct pfile *f);
+int warn_unreadable (const struct pfile *f);
 void restore_label (const char *path);
 
 /* --- library.c: the library's file, and test processes that preload it --- */
@@ -98,7 +102,7 @@ int test_library (const char *lib, const char *entry);
 
 /* --- commands.c: enable, disable, status --------------------------------- */
 
-/* --no-test: enable without running the test processes.  */
+/* --no-test: enable, or report the status, without running the test.  */
 extern int no_test;
 
 int cmd_enable (void);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: paths under --root.  The tool works on the system
    inside the root directory: the preload file, the library and the C
    library that tells what $LIB means are all looked for there.  */
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/root-path.h"
 #include "preload.h"
 
 const char *root = "/";
@@ -16,58 +18,29 @@ const char *root = "/";
 char *
 rooted (const char *path)
 {
-  if (strcmp (root, "/") == 0)
-    return xasprintf ("%s", path);
-  size_t n = strlen (root);
-  while (n > 1 && root[n - 1] == '/')
-    n--;
-  return xasprintf ("%.*s%s", (int) n, root, path);
+  return root_join (root, path);
 }
 
-/* Follow symbolic links of the last component of PATH (an absolute path
-   inside the root) the way the system inside the root would: absolute link
-   targets are relative to the root.  Returns the path inside the root, or
-   NULL with errno set.  */
+/* PATH (absolute, inside the root) with every symbolic link followed as
+   the system inside the root would (root-path.h), when the file exists.
+   Returns the path inside the root, or NULL with errno set.  */
 char *
 follow_in_root (const char *path)
 {
-  char *cur = xasprintf ("%s", path);
-  for (int hops = 0; hops < 40; hops++)
+  char *canon = root_canonical (root, path);
+  if (canon == NULL)
+    return NULL;
+  char *host = rooted (canon);
+  int exists = access (host, F_OK) == 0;
+  int saved = errno;
+  free (host);
+  if (!exists)
     {
-      char *host = rooted (cur);
-      char target[PATH_MAX];
-      ssize_t n = readlink (host, target, sizeof target - 1);
-      int saved = errno;
-      free (host);
-      if (n < 0)
-	{
-	  if (saved == EINVAL)	/* not a link: done */
-	    return cur;
-	  if (saved == ENOENT)
-	    {
-	      errno = ENOENT;
-	      free (cur);
-	      return NULL;
-	    }
-	  free (cur);
-	  errno = saved;
-	  return NULL;
-	}
-      target[n] = '\0';
-      char *next;
-      if (target[0] == '/')
-	next = xasprintf ("%s", target);
-      else
-	{
-	  char *slash = strrchr (cur, '/');
-	  next = xasprintf ("%.*s/%s", (int) (slash - cur), cur, target);
-	}
-      free (cur);
-      cur = next;
+      free (canon);
+      errno = saved;
+      return NULL;
     }
-  free (cur);
-  errno = ELOOP;
-  return NULL;
+  return canon;
 }
 
 /* What glibc's $LIB expands to for 64-bit programs inside the root, judged

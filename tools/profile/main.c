@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-profile: record what a program copies and clears, or report a
    recording (fastcopy-profile(1)).  */
 

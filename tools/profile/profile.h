@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-profile: declarations shared by its source files.
 
    main.c    options

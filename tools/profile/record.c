@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-profile: recording a command.
 
    1. OUT is created first (O_EXCL | O_NOFOLLOW), so that a path that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-profile --report: a recording (or a distribution) as tables,
    and as an SVG chart of sizes against calls and against bytes.
 

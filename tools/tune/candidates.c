@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: the candidates of a family.
 
    Every implementation in the library's table that this CPU can run (but

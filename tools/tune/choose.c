@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: measuring every candidate of a family against glibc and
    choosing one (fastcopy-tune(1), CHOOSING).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: the chosen candidate against the library's default,
    measured again.  The choice is the best of many figures, each with its
    noise, so its own figures flatter it; a fresh measurement of the two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: installing settings into the configuration file.  The
    user's lines and comments stay; the first line of each key set is
    replaced, later ones are commented out (the last one would win); keys

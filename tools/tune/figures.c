@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: a candidate's figures against glibc, and the objective
    that chooses between candidates (fastcopy-tune(1), CHOOSING).
 

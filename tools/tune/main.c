@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: measure which implementation and which thresholds make
    libfastcopy fastest on this machine, and print (or install) them as
    configuration lines (fastcopy-tune(1)).
@@ -112,11 +113,11 @@ usage (FILE *f)
 	   fastcopy_config_state ()->system_path);
 }
 
+/* ARG: the number of the --set being checked, from 1.  */
 static void
 print_diag (const struct fastcopy_diagnostic *d, void *arg)
 {
-  (void) arg;
-  fprintf (stderr, "%s: --set item %u: %s\n", tool_name, d->line,
+  fprintf (stderr, "%s: --set %d: %s\n", tool_name, *(int *) arg,
 	   d->message);
 }
 
@@ -127,7 +128,10 @@ given_settings (char **keys, char **values)
 {
   int bad = 0, n = 0;
   for (int i = 0; i < opt.nset; i++)
-    bad |= fastcopy_check_env (opt.set[i], print_diag, NULL) != 0;
+    {
+      int number = i + 1;
+      bad |= fastcopy_check_env (opt.set[i], print_diag, &number) != 0;
+    }
   if (bad)
     return -1;
   for (int i = 0; i < opt.nset; i++)

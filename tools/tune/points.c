@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: what every candidate is measured on, and how.
 
    Per family, against glibc's memcpy or memset in the same process:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastcopy-tune: declarations shared by its source files.
 
    main.c         options, the heading, the settings printed and written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Area: config
    Purpose: libFuzzer target for the settings parser (src/settings.c), the
    code the library runs inside its IFUNC resolvers in every process.  The

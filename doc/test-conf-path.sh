@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy.conf(5) names the configuration file this build's library
+# reads (fastcopy-info --help prints it): /etc/fastcopy.conf in the
+# packages, /usr/local/etc/fastcopy.conf in a default build from source.
+#
+#   test-conf-path.sh [INFO [PAGE]]
+#
+# INFO and PAGE default to ./tools/fastcopy-info and ./doc/fastcopy.conf.5
+# (make check runs in the build directory).  Prints PASS/FAIL lines; exits
+# 1 when something failed (77, "skipped", when one is missing).
+set -u
+
+info=${1:-./tools/fastcopy-info}
+page=${2:-./doc/fastcopy.conf.5}
+[ -x "$info" ] && [ -r "$page" ] || { echo "SKIP: no $info or $page"; exit 77; }
+
+# "... --trusted (implied for PATH) also requires ..."
+path=$("$info" --help | tr '\n' ' ' | sed -n 's/.*(implied for \([^)]*\)).*/\1/p')
+[ -n "$path" ] || { echo "FAIL: fastcopy-info --help names no system file"; exit 1; }
+synopsis=$(sed -n '/^\.SH SYNOPSIS/{n;p;}' "$page")
+files=$(sed -n '/^\.SH FILES/{n;n;p;}' "$page")
+if [ "$synopsis" = ".I $path" ] && [ "$files" = ".I $path" ]; then
+    echo "PASS: fastcopy.conf(5) names $path in SYNOPSIS and FILES"
+    exit 0
+fi
+echo "FAIL: the library reads $path; fastcopy.conf(5) says '$synopsis' and '$files'"
+exit 1

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-run: run one command with libfastcopy, the way eatmydata runs
+   one with libeatmydata.  It puts the library first in LD_PRELOAD, sets
+   FASTCOPY from its --set options and FASTCOPY_CONFIG from --config, and
+   executes the command in its own place (same process, same exit
+   status).  Every --set is checked with the library's own parser first,
+   so a mistake is reported here instead of being silently ignored in the
+   command.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fastcopy.h"
+#include "common/message.h"
+#include "common/xalloc.h"
+
+#ifndef FASTCOPY_LIBDIR
+# error "FASTCOPY_LIBDIR must name the directory the library is installed in"
+#endif
+
+const char tool_name[] = "fastcopy-run";
+
+/* Exit statuses of its own, as env(1) and timeout(1) have them, so that
+   they do not pass for the command's.  */
+enum
+{
+  EXIT_FAILED = 125,		/* bad usage, a bad setting, no library */
+  EXIT_CANNOT_RUN = 126,	/* the command exists but cannot run */
+  EXIT_NOT_FOUND = 127		/* no such command */
+};
+
+#define MAX_SETS 32
+
+static void
+usage (FILE *to)
+{
+  fprintf (to,
+	   "usage: %s [--set KEY=VALUE]... [--config FILE] [--library FILE]\n"
+	   "                    [--] COMMAND [ARG]...\n"
+	   "\n"
+	   "Run COMMAND with libfastcopy preloaded (LD_PRELOAD), and with the\n"
+	   "settings given (FASTCOPY, fastcopy.conf(5)).\n"
+	   "\n"
+	   "  -s, --set KEY=VALUE  a setting for COMMAND, checked first; may be\n"
+	   "                       repeated, and replaces FASTCOPY as a whole\n"
+	   "  -c, --config FILE    COMMAND reads FILE instead of the system\n"
+	   "                       configuration file (FASTCOPY_CONFIG)\n"
+	   "  -l, --library FILE   preload FILE instead of %s/libfastcopy.so.1\n"
+	   "\n"
+	   "Exit status: COMMAND's; 125 when fastcopy-run itself fails, 126 when\n"
+	   "COMMAND cannot run, 127 when it is not found.\n",
+	   tool_name, FASTCOPY_LIBDIR);
+}
+
+/* Called by the library's parser for each problem of the --set numbered
+   *ARG (from 1).  */
+static void
+report (const struct fastcopy_diagnostic *d, void *arg)
+{
+  error_msg ("--set %d: %s%s", *(int *) arg,
+	     d->severity == FASTCOPY_WARNING ? "warning: " : "", d->message);
+}
+
+/* FASTCOPY from the N settings: each one checked, joined with commas.
+   NULL after an error message.  */
+static char *
+settings (char *const *sets, int n)
+{
+  int bad = 0;
+  char *joined = xasprintf ("%s", "");
+  for (int i = 0; i < n; i++)
+    {
+      int number = i + 1;
+      if (strchr (sets[i], '=') == NULL || strchr (sets[i], ',') != NULL)
+	{
+	  error_msg ("--set %d: '%s' is not one KEY=VALUE", number, sets[i]);
+	  bad = 1;
+	  continue;
+	}
+      if (fastcopy_check_env (sets[i], report, &number) != 0)
+	bad = 1;
+      char *next = xasprintf ("%s%s%s", joined, i ? "," : "", sets[i]);
+      free (joined);
+      joined = next;
+    }
+  if (bad)
+    {
+      free (joined);
+      return NULL;
+    }
+  return joined;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    {"set", required_argument, NULL, 's'},
+    {"config", required_argument, NULL, 'c'},
+    {"library", required_argument, NULL, 'l'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0}
+  };
+  char *sets[MAX_SETS];
+  int nsets = 0, opt;
+  const char *config = NULL, *library = FASTCOPY_LIBDIR "/libfastcopy.so.1";
+  /* '+': the first operand is the command; what follows it is its own.  */
+  while ((opt = getopt_long (argc, argv, "+s:c:l:", longopts, NULL)) != -1)
+    switch (opt)
+      {
+      case 's':
+	if (nsets == MAX_SETS)
+	  {
+	    error_msg ("at most %d --set", MAX_SETS);
+	    return EXIT_FAILED;
+	  }
+	sets[nsets++] = optarg;
+	break;
+      case 'c':
+	config = optarg;
+	break;
+      case 'l':
+	library = optarg;
+	break;
+      case 'h':
+	usage (stdout);
+	return 0;
+      case 'V':
+	printf ("fastcopy-run (libfastcopy) %s\n", fastcopy_version ());
+	return 0;
+      default:
+	usage (stderr);
+	return EXIT_FAILED;
+      }
+  if (optind == argc)
+    {
+      error_msg ("no command given");
+      usage (stderr);
+      return EXIT_FAILED;
+    }
+
+  /* LD_PRELOAD and FASTCOPY_CONFIG want absolute names; LD_PRELOAD splits
+     at spaces and colons.  */
+  char lib[PATH_MAX];
+  if (realpath (library, lib) == NULL || access (lib, R_OK) != 0)
+    {
+      error_msg ("%s: %s", library, strerror (errno));
+      return EXIT_FAILED;
+    }
+  if (strpbrk (lib, " \t:") != NULL)
+    {
+      error_msg ("%s: LD_PRELOAD cannot name a file whose name has a space or colon",
+		 lib);
+      return EXIT_FAILED;
+    }
+  if (nsets > 0)
+    {
+      char *value = settings (sets, nsets);
+      if (value == NULL)
+	return EXIT_FAILED;
+      setenv ("FASTCOPY", value, 1);
+    }
+  if (config != NULL)
+    {
+      char path[PATH_MAX];
+      if (realpath (config, path) == NULL)
+	{
+	  error_msg ("--config %s: %s", config, strerror (errno));
+	  return EXIT_FAILED;
+	}
+      setenv ("FASTCOPY_CONFIG", path, 1);
+    }
+  /* First, so that its functions come before any other preloaded
+     library's.  */
+  const char *old = getenv ("LD_PRELOAD");
+  char *preload = old != NULL && old[0] != '\0'
+    ? xasprintf ("%s:%s", lib, old) : xasprintf ("%s", lib);
+  setenv ("LD_PRELOAD", preload, 1);
+
+  execvp (argv[optind], argv + optind);
+  int e = errno;
+  error_msg ("%s: %s", argv[optind], strerror (e));
+  return e == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-run: the command runs with the library preloaded and the
+# settings given, in its own place (its arguments and exit status
+# untouched); bad settings, a missing library or command are refused with
+# fastcopy-run's own exit statuses.
+#
+#   test-fastcopy-run.sh [RUN [LIBRARY [INFO]]]
+#
+# Defaults: ./tools/fastcopy-run, ./.libs/libfastcopy.so.1 and
+# ./tools/fastcopy-info (make check runs in the build directory).  Prints
+# PASS/FAIL lines; exits 1 when something failed (77, "skipped", when one
+# is missing).
+set -u
+
+run=${1:-./tools/fastcopy-run}
+lib=${2:-./.libs/libfastcopy.so.1}
+info=${3:-./tools/fastcopy-info}
+for f in "$run" "$info"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
+[ -r "$lib" ] || { echo "SKIP: no $lib"; exit 77; }
+real=$(realpath "$lib")
+failures=0
+pass () { printf 'PASS: %s\n' "$*"; }
+fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+
+# expect NAME STATUS PATTERN COMMAND...: COMMAND exits STATUS and its
+# output (both streams) matches the shell PATTERN.
+expect ()
+{
+    name=$1 want=$2 pat=$3
+    shift 3
+    st=0
+    out=$("$@" 2>&1) || st=$?
+    case $out in
+        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
+    esac
+    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
+}
+
+expect "the command maps the library" 0 "*$real*" \
+    "$run" --library "$lib" /bin/cat /proc/self/maps
+expect "LD_PRELOAD names the library first, before what it held" 0 \
+    "*LD_PRELOAD=$real:$real*" env LD_PRELOAD="$real" "$run" --library "$lib" env
+expect "FASTCOPY holds the --set items, in order" 0 \
+    "*FASTCOPY=copy=erms,rep_movsb_threshold=4K*" \
+    "$run" --library "$lib" -s copy=erms --set rep_movsb_threshold=4K env
+expect "without --set, FASTCOPY is left as it was" 0 "*FASTCOPY=clear=erms*" \
+    env FASTCOPY=clear=erms "$run" --library "$lib" env
+conf=$(mktemp "${TMPDIR:-/tmp}/fastcopy-run-test.XXXXXX") || exit 1
+trap 'rm -f "$conf"' EXIT
+printf 'clear = scalar\n' >"$conf"
+expect "--config sets FASTCOPY_CONFIG to the file's absolute name" 0 \
+    "*FASTCOPY_CONFIG=$conf*" "$run" --library "$lib" --config "$conf" env
+expect "the command's process: preloaded, with the settings" 0 \
+    "*memmove*scalar*FASTCOPY item 1: copy=scalar*this process: preloaded by LD_PRELOAD*" \
+    "$run" --library "$lib" --set copy=scalar "$info"
+expect "options after the command are the command's" 0 "--set x -l y" \
+    "$run" --library "$lib" /bin/echo --set x -l y
+expect "the command's exit status comes back" 7 "" \
+    "$run" --library "$lib" /bin/sh -c 'exit 7'
+
+expect "a bad implementation is refused, named by its --set" 125 \
+    "fastcopy-run: --set 2: copy: unknown implementation 'nosuch'*" \
+    "$run" --library "$lib" --set clear=erms --set copy=nosuch /bin/true
+expect "a bad number is refused" 125 "fastcopy-run: --set 1: rep_movsb_threshold: *" \
+    "$run" --library "$lib" --set rep_movsb_threshold=1x /bin/true
+expect "two settings in one --set are refused" 125 "*--set 1: 'copy=erms,clear=erms' is not one KEY=VALUE*" \
+    "$run" --library "$lib" --set copy=erms,clear=erms /bin/true
+expect "a missing library is refused" 125 "fastcopy-run: /nonexistent/libfastcopy.so.1: *" \
+    "$run" --library /nonexistent/libfastcopy.so.1 /bin/true
+expect "no command: usage" 125 "fastcopy-run: no command given*usage:*" "$run" --library "$lib"
+expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-here: *" \
+    "$run" --library "$lib" no-such-command-here
+expect "a command that cannot run: 126" 126 "fastcopy-run: /etc/passwd: *" \
+    "$run" --library "$lib" /etc/passwd
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

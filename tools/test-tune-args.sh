@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-tune's command line: a --set that the library's parser refuses
+# is named by its place on the command line, and options that are not the
+# tool's are refused.  Every case here is refused before anything is
+# measured (each carries a --set, which skips measuring, in case it were
+# taken after all).
+#
+#   test-tune-args.sh [TUNE]
+#
+# TUNE defaults to ./tools/fastcopy-tune (make check runs in the build
+# directory).  Prints PASS/FAIL lines; exits 1 when something failed (77,
+# "skipped", when the tool is missing).
+set -u
+
+tune=${1:-./tools/fastcopy-tune}
+[ -x "$tune" ] || { echo "SKIP: no $tune"; exit 77; }
+failures=0
+
+# refused WANT-STATUS WANT-TEXT ARG...: the tool exits WANT-STATUS and its
+# error output contains WANT-TEXT.
+refused ()
+{
+    want_st=$1 want_text=$2
+    shift 2
+    st=0
+    err=$("$tune" "$@" 2>&1 >/dev/null) || st=$?
+    case $err in
+        *"$want_text"*) ok=$st ;;
+        *) ok=wrong-text ;;
+    esac
+    if [ "$ok" = "$want_st" ]; then
+        echo "PASS: fastcopy-tune $(echo "$*" | cut -c1-60): exit $st, '$want_text'"
+    else
+        echo "FAIL: fastcopy-tune $(echo "$*" | cut -c1-60): exit $st (wanted $want_st), said: $err"
+        failures=$((failures + 1))
+    fi
+}
+
+refused 2 "unrecognized option '--repeat=3'" --repeat=3 --set copy=erms
+refused 2 "usage: fastcopy-tune" --set copy=erms extra-argument
+
+long=$(i=0; while [ $i -lt 1100 ]; do printf x; i=$((i + 1)); done)
+refused 1 "--set 2: longer than 1024 bytes" --set copy=erms --set "copy_nt_threshold=$long"
+refused 1 "--set 3: copy_nt_threshold: " --set copy=erms --set clear=erms --set copy_nt_threshold=1x
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

@@ -10,6 +10,10 @@
 # (make check runs in the build directory).  Prints PASS/FAIL lines; exits
 # 1 when something failed (77, "skipped", when one is missing).
 set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
 info=${1:-./tools/fastcopy-info}
 page=${2:-./doc/fastcopy.conf.5}

@@ -12,6 +12,10 @@
 # PASS/FAIL lines; exits 1 when something failed (77, "skipped", when one
 # is missing).
 set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
 run=${1:-./tools/fastcopy-run}
 lib=${2:-./.libs/libfastcopy.so.1}

@@ -15,6 +15,10 @@
 # Prints PASS/FAIL lines; exits 1 when something failed (77, "skipped",
 # without flock(1) or the tools).
 set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
 tune=${1:-./tools/fastcopy-tune}
 preload=${2:-./tools/fastcopy-preload}

@@ -13,6 +13,10 @@
 # the build directory).  Prints PASS/FAIL lines; exits 1 when something
 # failed (77, "skipped", when the probe is missing).
 set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
 probe=${1:-./tools/common/preload-rule-probe}
 srcdir=${srcdir:-$(dirname "$0")/../..}

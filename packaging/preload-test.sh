@@ -17,6 +17,13 @@
 # With ENTRY, an /etc/ld.so.preload entry for LIBRARY, cat runs once more
 # with ENTRY in LD_PRELOAD, to see that ld.so resolves it to LIBRARY.
 #
+# A 32-bit (i386) LIBRARY cannot go into those 64-bit programs.  The
+# 32-bit C library next to it (LIBRARY's directory, or the same directory
+# without /usr) runs instead, as a program: it prints its version banner,
+# and must exit 0 with nothing on standard error.  Where no 32-bit C
+# library is installed, or the kernel runs no 32-bit program, no 32-bit
+# process can load LIBRARY: the test says so and passes.
+#
 # Returns 0 when every test passed, 2 when only ENTRY did not lead to
 # LIBRARY, and 1 after saying on standard error which test failed, how,
 # and what it printed.  POSIX sh, coreutils and cmp only.
@@ -49,6 +56,11 @@ _fastcopy_preload_test_in ()
             ;;
     esac
 
+    # EI_CLASS, the fifth byte of the ELF header: 1 for a 32-bit file.
+    if [ "$(od -An -tu1 -j4 -N1 -- "$_fct_real" | tr -d ' ')" = 1 ]; then
+        _fastcopy_preload_test_32 "$_fct_lib"
+        return
+    fi
     _fastcopy_preload_run "$_fct_lib" /bin/true
     if [ $_fct_st -ne 0 ] || [ -s "$_fct_dir/out" ] || [ -s "$_fct_dir/err" ]; then
         _fastcopy_preload_failed /bin/true
@@ -79,6 +91,42 @@ _fastcopy_preload_test_in ()
             return 2
     fi
     return 0
+}
+
+# _fastcopy_preload_test_32 LIBRARY: the 32-bit C library of LIBRARY's
+# directory, run as a program with LIBRARY preloaded.
+_fastcopy_preload_test_32 ()
+{
+    _fct_libdir=$(dirname -- "$_fct_real")
+    for _fct_libc in "$_fct_libdir/libc.so.6" "${_fct_libdir#/usr}/libc.so.6" ""; do
+        [ -f "$_fct_libc" ] && break
+    done
+    if [ -z "$_fct_libc" ]; then
+        echo "note: no 32-bit C library in $_fct_libdir; no 32-bit program can load $1 here"
+        return 0
+    fi
+    # Without LIBRARY first: where the kernel runs no 32-bit program, the
+    # C library does not run either (and execvp hands it to sh).
+    _fastcopy_preload_run "" "$_fct_libc"
+    if [ $_fct_st -ne 0 ] || ! _fastcopy_preload_banner; then
+        echo "note: $_fct_libc does not run here (no 32-bit programs); nothing can load $1 here"
+        return 0
+    fi
+    _fastcopy_preload_run "$1" "$_fct_libc"
+    if [ $_fct_st -ne 0 ] || [ -s "$_fct_dir/err" ] || ! _fastcopy_preload_banner; then
+        _fastcopy_preload_failed "$_fct_libc (the 32-bit C library, run as a program)"
+        return 1
+    fi
+    return 0
+}
+
+# The last run printed the C library's version banner.
+_fastcopy_preload_banner ()
+{
+    case $(head -c 200 "$_fct_dir/out") in
+        *"GNU C Library"*) return 0 ;;
+    esac
+    return 1
 }
 
 # _fastcopy_preload_run PRELOAD COMMAND...: run COMMAND with PRELOAD in

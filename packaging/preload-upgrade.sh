@@ -19,7 +19,8 @@
 #       after the unpack (Debian postinst, or postrm when the unpack
 #       failed; RPM %post and %triggerin): when entries were taken out,
 #       run fastcopy_preload_test on LIBRARY, the path of the library now
-#       installed.  If it passes, the file goes back as it was, byte for
+#       installed, and on the other x86 ABI's copy of it when there is
+#       one (the entry loads both).  If it passes, the file goes back as it was, byte for
 #       byte, when nobody changed it meanwhile; else ENTRY is added at its
 #       end as 'fastcopy-preload enable' would.  If the test fails, the
 #       entries stay out and a message says why and what to do.
@@ -87,9 +88,17 @@ fastcopy_preload_resume ()
     [ -e "$_fcu_state/preload.before" ] || return 0
     _fcu_rc=0
     fastcopy_preload_test "$2" "$3" || _fcu_rc=$?
+    # The other ABI's library, which the same entry loads in its processes
+    # (both may have been upgraded together, with one suspend and one
+    # resume).
+    _fcu_failed=$2
+    _fcu_other=$(_fastcopy_preload_other_abi "$2")
+    if [ $_fcu_rc -ne 1 ] && [ -n "$_fcu_other" ] && [ -e "$_fcu_other" ]; then
+        fastcopy_preload_test "$_fcu_other" || { _fcu_rc=1; _fcu_failed=$_fcu_other; }
+    fi
     if [ $_fcu_rc -eq 1 ]; then
         cat >&2 <<EOF
-libfastcopy: the installed library $2 FAILED its test (above),
+libfastcopy: the installed library $_fcu_failed FAILED its test (above),
 so it stays out of $_fc_path: programs run without libfastcopy.
 Once the package is fixed (or the old version is back), run
 'fastcopy-preload enable' to add it again.
@@ -139,6 +148,18 @@ _fastcopy_preload_resume_locked ()
     fi || return 1
     echo "libfastcopy: the new library passed its test; $_fc_path changed during" \
         "the upgrade, so '$1' was added at its end"
+}
+
+# _fastcopy_preload_other_abi LIBRARY: where the other x86 ABI's copy of
+# LIBRARY would be: Debian's multiarch directories, or lib64 and lib.
+_fastcopy_preload_other_abi ()
+{
+    case $1 in
+        */x86_64-linux-gnu/*) printf '%s\n' "${1%%/x86_64-linux-gnu/*}/i386-linux-gnu/${1##*/}" ;;
+        */i386-linux-gnu/*) printf '%s\n' "${1%%/i386-linux-gnu/*}/x86_64-linux-gnu/${1##*/}" ;;
+        */lib64/*) printf '%s\n' "${1%%/lib64/*}/lib/${1##*/}" ;;
+        */lib/*) printf '%s\n' "${1%%/lib/*}/lib64/${1##*/}" ;;
+    esac
 }
 
 fastcopy_preload_recheck ()

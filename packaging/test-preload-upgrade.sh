@@ -3,9 +3,9 @@
 # Tests of the package scripts' upgrade steps (packaging/preload-upgrade.sh)
 # on scratch root directories, without privileges: the entry comes out
 # before the unpack, goes back byte for byte when the new library passes
-# the test, stays out with a message when it fails, and a changed C
-# library gets the same test.  packaging/e2e-test.sh runs the same steps
-# through dpkg and rpm.
+# the test (each ABI's library), stays out with a message when it fails,
+# and a changed C library gets the same test.  packaging/e2e-test.sh runs
+# the same steps through dpkg and rpm.
 #
 #   test-preload-upgrade.sh [LIBRARY]
 #
@@ -13,6 +13,10 @@
 # build directory).  Prints PASS/FAIL lines; exits 1 when something failed
 # (77, "skipped", without the library or a C compiler).
 set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
 lib=${1:-./.libs/libfastcopy.so.1}
 srcdir=${srcdir:-$(dirname "$0")/..}
@@ -152,7 +156,50 @@ else
     fail "recheck of a failing library: exit $st, file $(cat "$p"), output: $out"
 fi
 
-# 8. With nothing on PATH but what the RPM requires for its scriptlets
+# 8. Both ABIs' libraries upgraded together (one suspend, one resume):
+# the other ABI's copy is tested too, and a broken one keeps the entry
+# out.  (The lib64/lib pair, so that both copies run here.)
+root pair 0644 '%s\n' "$entry"
+mkdir -p "$r/usr/lib64"
+cp "$lib" "$r/usr/lib64/libfastcopy.so.1"
+fastcopy_preload_suspend "$r" >/dev/null
+out=$(fastcopy_preload_resume "$r" "$r/usr/lib64/libfastcopy.so.1" "$entry" 2>&1)
+if same "$work/pair.orig" "$p"; then
+    pass "two good ABIs' libraries: the entry is back"
+else
+    fail "two good ABIs' libraries: $(cat "$p" 2>&1): $out"
+fi
+cp "$work/libabort.so" "$r/usr/lib/libfastcopy.so.1"
+fastcopy_preload_suspend "$r" >/dev/null
+out=$(fastcopy_preload_resume "$r" "$r/usr/lib64/libfastcopy.so.1" "$entry" 2>&1)
+case $out in
+    *"$r/usr/lib/libfastcopy.so.1 FAILED its test"*) said=yes ;;
+    *) said=no ;;
+esac
+if [ ! -e "$p" ] && [ $said = yes ]; then
+    pass "the other ABI's library is broken: the entry stays out, and the scripts name it"
+else
+    fail "the other ABI's library is broken: $(cat "$p" 2>&1): $out"
+fi
+
+# 9. A 32-bit library with no 32-bit C library next to it: no 32-bit
+# process can load it, and the test says so instead of failing.
+if printf 'int f;\n' | $cc -m32 -x c -shared -fPIC -o "$work/lib32.so" - 2>/dev/null; then
+    out=$(fastcopy_preload_test "$work/lib32.so" 2>&1); st=$?
+    case $out in
+        *"no 32-bit C library in $work"*) said=yes ;;
+        *) said=no ;;
+    esac
+    if [ $st -eq 0 ] && [ $said = yes ]; then
+        pass "a 32-bit library without a 32-bit C library: passes, with a note"
+    else
+        fail "a 32-bit library without a 32-bit C library: exit $st: $out"
+    fi
+else
+    echo "SKIP: $cc -m32 cannot build a 32-bit library"
+fi
+
+# 10. With nothing on PATH but what the RPM requires for its scriptlets
 # (coreutils, flock from util-linux, cmp from diffutils; Debian: all
 # essential), the steps still work: an entry must never stay behind for
 # want of a command such as grep.

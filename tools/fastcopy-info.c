@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "fastcopy.h"
+#include "common/i386-abi.h"
 #include "common/preload-entry.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
@@ -223,6 +224,10 @@ struct preload_list
   int lists_other;		/* an entry names another libfastcopy */
   char entry[1024];		/* the first such entry */
   char error[128];		/* why the file could not be read */
+  /* Where the system runs 32-bit programs (i386-abi.h), what ENTRY
+     gives them; lib32 NULL elsewhere, or when no entry is libfastcopy's.  */
+  const char *lib32;
+  struct i386_load load32;
 };
 
 /* The library loaded here; st_ino 0 when it cannot be told.  */
@@ -318,6 +323,29 @@ find_preloads (struct preload_list *env, struct preload_list *file)
 	}
       fclose (f);
     }
+  if (file->lists_this || file->lists_other)
+    file->lib32 = i386_lib_value ("/");
+  if (file->lib32 != NULL)
+    i386_entry_load ("/", file->lib32, file->entry, strlen (file->entry),
+		     &file->load32);
+}
+
+/* What the entry of /etc/ld.so.preload gives 32-bit programs, on a line
+   of its own; nothing where the system runs none.  */
+static void
+print_i386 (const struct preload_list *file)
+{
+  if (file->lib32 == NULL)
+    return;
+  const struct i386_load *l = &file->load32;
+  if (l->problem == NULL)
+    printf ("  32-bit programs ($LIB is %s): load %s, an i386 shared object\n",
+	    file->lib32, shown (l->file));
+  else
+    printf ("  32-bit programs ($LIB is %s): get no i386 libfastcopy (%s: %s);\n"
+	    "    each prints an ld.so error when it starts; to fix this: %s\n",
+	    file->lib32, l->file != NULL ? shown (l->file) : "nothing",
+	    l->problem, i386_advice ("/", file->entry, strlen (file->entry)));
 }
 
 /* Where libfastcopy sits in the link map: index 0 is the program.  */
@@ -582,6 +610,8 @@ print_plain (void)
 	    shown (file.entry));
   else
     printf ("  " LD_SO_PRELOAD ": does not list libfastcopy\n");
+  print_i386 (&file);
+  free (file.load32.file);
 }
 
 static void
@@ -755,8 +785,16 @@ print_json (void)
 		      ? lists[i]->entry : NULL, &ff);
       if (lists[i]->error[0])
 	json_str_field ("error", lists[i]->error, &ff);
+      if (lists[i]->lib32 != NULL)
+	{
+	  const struct i386_load *l = &lists[i]->load32;
+	  json_str_field ("i386_lib", lists[i]->lib32, &ff);
+	  json_str_field ("i386_file", l->file, &ff);
+	  json_str_field ("i386_problem", l->problem, &ff);
+	}
       putchar ('}');
     }
+  free (file.load32.file);
   putchar ('}');
   printf ("}\n");
 }

@@ -250,31 +250,60 @@ existing (const char *root, const char *path)
   return canon;
 }
 
+/* The file X (with $LIB expanded) loads: an absolute path, as it is; a
+   bare name, in the first of the N directories DIRS that has it.  */
+static char *
+loaded_file (const char *root, const char *x, const char *const *dirs,
+	     size_t n)
+{
+  if (x[0] == '/')
+    return existing (root, x);
+  if (strchr (x, '/') != NULL)
+    return NULL;
+  char *found = NULL;
+  for (size_t k = 0; found == NULL && k < n; k++)
+    {
+      char *p = xasprintf ("%s/%s", dirs[k], x);
+      found = existing (root, p);
+      free (p);
+    }
+  return found;
+}
+
 char *
 preload_entry_file (const char *root, const char *libdir, const char *entry,
 		    size_t len)
 {
   const struct rule r = { root, libdir, NULL };
+  const char *dirs[sizeof preload_dirs / sizeof preload_dirs[0]];
+  size_t n = 0;
+  for (const char *d; (d = dir_at (&r, n)) != NULL; n++)
+    dirs[n] = d;
   char name[PATH_MAX], *x, *found = NULL;
   if (!entry_name (entry, len, name))
     return NULL;
   for (size_t i = 0; found == NULL && (x = expansion (name, i)) != NULL; i++)
     {
-      if (x[0] == '/')
-	found = existing (root, x);
-      else if (strchr (x, '/') == NULL)
-	{
-	  const char *dir;
-	  for (size_t k = 0; found == NULL && (dir = dir_at (&r, k)) != NULL;
-	       k++)
-	    {
-	      char *p = xasprintf ("%s/%s", dir, x);
-	      found = existing (root, p);
-	      free (p);
-	    }
-	}
+      found = loaded_file (root, x, dirs, n);
       free (x);
     }
+  return found;
+}
+
+char *
+preload_entry_file_for (const char *root, const char *lib, const char *entry,
+			size_t len)
+{
+  char name[PATH_MAX];
+  if (!entry_name (entry, len, name))
+    return NULL;
+  char *x = expand_lib (name, lib);
+  char *top = xasprintf ("/%s", lib), *usr = xasprintf ("/usr/%s", lib);
+  const char *const dirs[] = { top, usr };
+  char *found = loaded_file (root, x, dirs, 2);
+  free (usr);
+  free (top);
+  free (x);
   return found;
 }
 

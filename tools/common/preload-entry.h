@@ -47,6 +47,12 @@ int preload_entry_is_ours (const char *root, const char *libdir,
 char *preload_entry_file (const char *root, const char *libdir,
 			  const char *entry, size_t len);
 
+/* The file the entry loads in processes whose $LIB is LIB: its path
+   inside ROOT with every link followed, a bare name looked up in /LIB and
+   /usr/LIB.  A new string, or NULL when there is none.  */
+char *preload_entry_file_for (const char *root, const char *lib,
+			      const char *entry, size_t len);
+
 /* Nonzero when the entry names the file FILE, the status of a file on
    the host (same device and inode), with $LIB expanded and bare names
    looked up as for preload_entry_is_ours.  */

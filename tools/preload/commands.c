@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "common/file-replace.h"
+#include "common/i386-abi.h"
 #include "common/preload-entry.h"
+#include "common/shared-object.h"
 #include "preload.h"
 
 int no_test;
@@ -34,6 +36,28 @@ preferred_entry (void)
   return xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
 }
 
+/* Warn when the root runs 32-bit programs and the entry (LEN bytes at
+   ENTRY) gives them no i386 library: their dynamic loader then prints an
+   error at every start.  Enabling goes on: 64-bit programs are served.  */
+static void
+warn_i386 (const char *entry, size_t len)
+{
+  const char *lib = i386_lib_value (root);
+  if (lib == NULL)
+    return;
+  struct i386_load l;
+  i386_entry_load (root, lib, entry, len, &l);
+  if (l.problem != NULL)
+    fprintf (stderr,
+	     "%s: warning: 32-bit programs get no i386 libfastcopy from '%.*s'\n"
+	     "  (it leads them to %s: %s);\n"
+	     "every 32-bit program will print an ld.so error each time it starts;\n"
+	     "to fix this: %s\n",
+	     tool_name, (int) len, entry, l.file != NULL ? l.file : "nothing",
+	     l.problem, i386_advice (root, entry, len));
+  free (l.file);
+}
+
 int
 cmd_enable (void)
 {
@@ -47,7 +71,7 @@ cmd_enable (void)
       return EXIT_ERROR;
     }
   char *libreal = rooted (libin);
-  const char *bad = check_elf (libreal);
+  const char *bad = shared_object_check (libreal, &elf_abi_x86_64);
   if (bad != NULL)
     {
       error_msg ("%s: %s; refusing to enable it", libhost, bad);
@@ -66,6 +90,7 @@ cmd_enable (void)
     {
       msg ("libfastcopy is already enabled in %s (line %ld: %.*s); nothing to do\n",
 	   f.shown, at + 1, (int) toklen, tok);
+      warn_i386 (tok, toklen);
       return EXIT_OK;
     }
 
@@ -105,9 +130,10 @@ cmd_enable (void)
 	  if (pfile_load (&f) < 0)
 	    return EXIT_ERROR;
 	  content_parse (&c, f.data, f.len);
-	  if (find_entry (&c, 0, NULL, NULL) >= 0)
+	  if (find_entry (&c, 0, &tok, &toklen) >= 0)
 	    {
 	      msg ("libfastcopy was enabled meanwhile; nothing to do\n");
+	      warn_i386 (tok, toklen);
 	      return EXIT_OK;
 	    }
 	}
@@ -137,6 +163,7 @@ cmd_enable (void)
 	 f.shown, libpath);
   else
     msg ("every program started from now on loads %s\n", libpath);
+  warn_i386 (entry, strlen (entry));
   return EXIT_OK;
 }
 
@@ -200,7 +227,8 @@ cmd_status (void)
   char *libpath = xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
   char *libhost = rooted (libpath);
   char *libin = follow_in_root (libpath);
-  int lib_ok = libin != NULL && check_elf (rooted (libin)) == NULL;
+  int lib_ok = libin != NULL
+    && shared_object_check (rooted (libin), &elf_abi_x86_64) == NULL;
 
   warn_comments (&f);
   warn_unreadable (&f);
@@ -214,8 +242,12 @@ cmd_status (void)
       return EXIT_NOT_ENABLED;
     }
   /* Each entry: the file it loads, and whether that file is a library
-     that passes the test enable runs.  */
-  int missing = 0, failing = 0;
+     that passes the test enable runs; where the root runs 32-bit
+     programs, also the file it loads for them, which this 64-bit program
+     can only inspect.  */
+  const char *lib32 = i386_lib_value (root);
+  int missing = 0, failing = 0, missing32 = 0;
+  const char *advice32 = NULL;
   struct buf report = { 0 };
   for (; at >= 0; at = find_entry (&c, at + 1, NULL, NULL))
     {
@@ -228,7 +260,8 @@ cmd_status (void)
 	  char *in = preload_entry_file (root, FASTCOPY_LIBDIR, s.entry,
 					 s.entry_len);
 	  char *host = in != NULL ? rooted (in) : NULL;
-	  const char *bad = host != NULL ? check_elf (host) : "no such file";
+	  const char *bad = host != NULL
+	    ? shared_object_check (host, &elf_abi_x86_64) : "no such file";
 	  missing |= bad != NULL;
 	  if (bad == NULL && !no_test && test_library (host, NULL) < 0)
 	    {
@@ -242,6 +275,20 @@ cmd_status (void)
 	  free (line);
 	  free (in);
 	  free (host);
+	  if (lib32 == NULL)
+	    continue;
+	  struct i386_load l;
+	  i386_entry_load (root, lib32, s.entry, s.entry_len, &l);
+	  line = xasprintf ("    for 32-bit programs ($LIB is %s) -> %s: %s\n",
+			    lib32, l.file != NULL ? l.file : "nothing",
+			    l.problem != NULL ? l.problem
+			    : "an i386 shared object (not test-run)");
+	  buf_adds (&report, line);
+	  free (line);
+	  free (l.file);
+	  if (l.problem != NULL && advice32 == NULL)
+	    advice32 = i386_advice (root, s.entry, s.entry_len);
+	  missing32 |= l.problem != NULL;
 	}
     }
   if (missing || failing)
@@ -255,5 +302,11 @@ cmd_status (void)
       return missing ? EXIT_BROKEN : EXIT_FAILS_TEST;
     }
   printf ("libfastcopy is enabled in %s:\n%s", f.shown, report.data);
+  if (missing32)
+    {
+      printf ("32-bit programs find no i386 libfastcopy: every 32-bit program prints an\n"
+	      "ld.so error each time it starts; to fix this: %s\n", advice32);
+      return EXIT_NO_I386;
+    }
   return EXIT_OK;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* fastcopy-preload: the library's file, and the test that runs new
-   processes with it preloaded.  The test is packaging/preload-test.sh,
-   built into the program, so that the package scripts, which run the same
-   file after an upgrade, and this program decide alike.  */
+/* fastcopy-preload: the test that runs new processes with the library
+   preloaded.  The test is packaging/preload-test.sh, built into the
+   program, so that the package scripts, which run the same file after an
+   upgrade, and this program decide alike.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,33 +16,6 @@
 #include "preload.h"
 /* Generated from packaging/preload-test.sh: preload_test_script.  */
 #include "tools/preload/preload-test.h"
-
-/* Check that the file at host path P is a 64-bit x86-64 shared object.
-   Returns NULL when it is, else what is wrong.  */
-const char *
-check_elf (const char *p)
-{
-  static char why[256];
-  unsigned char h[64];
-  int fd = open (p, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      snprintf (why, sizeof why, "%s", strerror (errno));
-      return why;
-    }
-  ssize_t n = read (fd, h, sizeof h);
-  close (fd);
-  if (n < 64 || memcmp (h, "\177ELF", 4) != 0)
-    return "not an ELF file";
-  if (h[4] != 2 || h[5] != 1)
-    return "not a 64-bit little-endian ELF file";
-  unsigned type = h[16] | h[17] << 8, machine = h[18] | h[19] << 8;
-  if (type != 3)
-    return "not a shared object";
-  if (machine != 62)
-    return "not an x86-64 object";
-  return NULL;
-}
 
 /* Run the test (packaging/preload-test.sh) on LIB, a host path; with ENTRY
    (root is /), also check that ld.so resolves ENTRY, as written, to LIB.

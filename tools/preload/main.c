@@ -30,10 +30,12 @@
 
    The parts: root.c, paths under --root; lines.c, the file as lines and
    libfastcopy's entries in them; file.c, reading and replacing the file;
-   library.c, the library's file and the test processes; commands.c, the
-   commands; buf.c, byte buffers; this file, the command line.  Shared with
+   library.c, the test processes; commands.c, the commands; buf.c, byte
+   buffers; this file, the command line.  Shared with
    the other tools (tools/common/): the entry rules (preload-entry.c), the
-   file replacement and its lock (file-replace.c), the messages.  */
+   file replacement and its lock (file-replace.c), the ELF check
+   (shared-object.c), what 32-bit programs load (i386-abi.c), the
+   messages.  */
 
 #include "config.h"
 
@@ -59,7 +61,8 @@ usage (FILE *to)
 	   "  disable   remove libfastcopy's entries, keeping everything else\n"
 	   "  status    say whether it is enabled, and test the library it loads\n"
 	   "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
-	   "            entry names no library, 5 the library fails the test)\n"
+	   "            entry names no library, 5 the library fails the test,\n"
+	   "            6 32-bit programs find no i386 library)\n"
 	   "\n"
 	   "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
 	   "  --no-test   do not run the test processes (enable, status)\n"

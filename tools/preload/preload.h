@@ -29,7 +29,8 @@ enum
   EXIT_USAGE = 2,
   EXIT_NOT_ENABLED = 3,		/* status: no entry */
   EXIT_BROKEN = 4,		/* status: an entry names a missing library */
-  EXIT_FAILS_TEST = 5		/* status: its library fails the test */
+  EXIT_FAILS_TEST = 5,		/* status: its library fails the test */
+  EXIT_NO_I386 = 6		/* status: 32-bit programs find no i386 library */
 };
 
 /* --- buf.c: growing byte buffers ----------------------------------------- */
@@ -95,9 +96,8 @@ void warn_comments (const struct pfile *f);
 int warn_unreadable (const struct pfile *f);
 void restore_label (const char *path);
 
-/* --- library.c: the library's file, and test processes that preload it --- */
+/* --- library.c: test processes that preload the library ----------------- */
 
-const char *check_elf (const char *path);
 int test_library (const char *lib, const char *entry);
 
 /* --- commands.c: enable, disable, status --------------------------------- */

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* Whether a file is a shared object that processes of an ABI can load,
+   judged by its ELF header.  */
+
+#ifndef FC_TOOLS_SHARED_OBJECT_H
+#define FC_TOOLS_SHARED_OBJECT_H
+
+/* An ABI: the ELF class and machine of its objects, and how messages name
+   them.  */
+struct elf_abi
+{
+  unsigned char elf_class;	/* ELFCLASS32 or ELFCLASS64 */
+  unsigned short machine;	/* EM_386, EM_X86_64 */
+  const char *class_name;	/* "64-bit" */
+  const char *machine_name;	/* "x86-64" */
+};
+
+extern const struct elf_abi elf_abi_x86_64, elf_abi_i386;
+
+/* NULL when the file at host path PATH is a little-endian shared object of
+   ABI, else what is wrong with it.  */
+const char *shared_object_check (const char *path, const struct elf_abi *abi);
+
+#endif

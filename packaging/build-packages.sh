@@ -13,6 +13,8 @@
 # rpm, rpmlint, cpio (and the build dependencies in debian/control).
 #
 # OUTDIR/deb      the .deb, .dsc, source tarball, .changes, .buildinfo
+# OUTDIR/deb-i386 the i386 .debs (libfastcopy1, libfastcopy-dev), when
+#                 gcc-multilib and binutils-i686-linux-gnu are installed
 # OUTDIR/rpm      the .src.rpm and .rpm files (release 1)
 # OUTDIR/rpm-up   binary RPMs with release 2, for the upgrade test
 # OUTDIR/logs     build logs; lintian.txt and rpmlint.txt
@@ -142,6 +144,40 @@ cat "$out/logs/lintian.txt"
 echo "lintian: no errors or warnings ($(grep -c "^[IXP]:" "$out/logs/lintian.txt" || :) info/experimental/pedantic tags)"
 
 ls -l "$out"/deb
+
+step "Debian: dpkg-buildpackage -ai386 -B (libfastcopy1:i386, libfastcopy-dev:i386)"
+# The i386 library for 32-bit programs, built with gcc -m32
+# (gcc-multilib; debian/rules) and binutils-i686-linux-gnu.  Its testsuite
+# is the i386 build's make check (quickstart.sh check), which runs the
+# i386 programs under qemu-user when the kernel cannot: nocheck here.
+if echo 'int main (void) { return 0; }' | gcc -m32 -x c -o /dev/null - 2>/dev/null &&
+    command -v i686-linux-gnu-strip >/dev/null; then
+    mkdir -p "$out/deb-i386"
+    export_tree "$work/deb-i386/libfastcopy-$version"
+    (
+        cd "$work/deb-i386/libfastcopy-$version"
+        DEB_BUILD_OPTIONS="parallel=$jobs nocheck" dpkg-buildpackage -ai386 -B -Pnocheck -us -uc
+    ) >"$out/logs/dpkg-buildpackage-i386.log" 2>&1 || {
+        tail -n 80 "$out/logs/dpkg-buildpackage-i386.log"
+        die "dpkg-buildpackage -ai386 failed; log: $out/logs/dpkg-buildpackage-i386.log"
+    }
+    cp "$work/deb-i386"/*.deb "$work/deb-i386"/*.changes "$out/deb-i386/"
+    must_ship='libfastcopy1_* usr/lib/i386-linux-gnu/libfastcopy.so.1.0.0
+libfastcopy1_* usr/share/doc/libfastcopy1/README.Debian'
+    contents "$work/deb-i386-contents" "$out"/deb-i386/*.deb
+    case $(dpkg-deb -f "$out"/deb-i386/libfastcopy1_*_i386.deb Depends) in
+        "libc6 (>= "*) ;;
+        *) die "libfastcopy1:i386 should depend on libc6 (>= ...), not: $(dpkg-deb -f "$out"/deb-i386/libfastcopy1_*_i386.deb Depends)" ;;
+    esac
+    lint_rc=0
+    lintian --fail-on error,warning -I --display-experimental \
+        "$out"/deb-i386/*.changes >"$out/logs/lintian-i386.txt" 2>&1 || lint_rc=$?
+    cat "$out/logs/lintian-i386.txt"
+    [ $lint_rc -eq 0 ] || die "lintian reported errors or warnings on the i386 packages (exit $lint_rc)"
+    ls -l "$out"/deb-i386
+else
+    echo "no gcc -m32 (gcc-multilib) or no binutils-i686-linux-gnu: the i386 packages are not built"
+fi
 
 # --- RPM -------------------------------------------------------------------------
 step "RPM: make dist"

@@ -6,7 +6,8 @@
 #
 # DIR1 and DIR2 are output directories of packaging/build-packages.sh,
 # built from the same commit in different build directories.  Every .deb
-# in deb/ and every .rpm in rpm/ must be in both and be byte-identical;
+# in deb/ and deb-i386/ and every .rpm in rpm/ must be in both and be
+# byte-identical;
 # for one that differs, the files inside it that differ are named.
 # Exits 1 when a package differs or is missing.
 set -u
@@ -26,7 +27,7 @@ unpack ()
 }
 
 status=0 n=0
-for pkg in "$1"/deb/*.deb "$1"/rpm/*.rpm; do
+for pkg in "$1"/deb/*.deb "$1"/deb-i386/*.deb "$1"/rpm/*.rpm; do
     [ -e "$pkg" ] || continue
     rel=${pkg#"$1"/}
     n=$((n + 1))

@@ -4,14 +4,18 @@
 #   ./quickstart.sh         install build dependencies, build, show what libfastcopy
 #                           detects and chooses on this machine, and a short
 #                           benchmark against glibc
-#   ./quickstart.sh check   the same build, then the whole testsuite (make check)
-# The build lives in _build/ (out of tree).  Root installs packages directly;
-# other users get them through sudo.
+#   ./quickstart.sh check   the same build, then the whole testsuite (make check);
+#                           then the i386 (32-bit) library's build and its
+#                           testsuite, which runs under qemu-user where the
+#                           kernel runs no 32-bit program
+# The builds live in _build/ and _build32/ (out of tree).  Root installs
+# packages directly; other users get them through sudo.
 set -eu
 cd "$(dirname "$0")"
 top=$(pwd)
 
-deps="build-essential autoconf automake libtool pkg-config dejagnu qemu-user valgrind g++ python3"
+deps="build-essential autoconf automake libtool pkg-config dejagnu qemu-user valgrind g++ python3
+      gcc-multilib g++-multilib"
 missing=""
 for p in $deps; do
   dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
@@ -36,6 +40,13 @@ case "${1:-run}" in
     ./bench/fastcopy-bench --quick
     ;;
   check)
+    make --no-print-directory check
+    # The i386 build: the same sources, gcc -m32 (gcc-multilib).
+    mkdir -p "$top/_build32"
+    cd "$top/_build32"
+    [ -f Makefile ] || "$top/configure" --quiet --host=i686-linux-gnu \
+        CC="gcc -m32" CXX="g++ -m32"
+    make -j"$(nproc)" --quiet
     make --no-print-directory check
     ;;
   *)

@@ -243,8 +243,8 @@ cmd_status (void)
     }
   /* Each entry: the file it loads, and whether that file is a library
      that passes the test enable runs; where the root runs 32-bit
-     programs, also the file it loads for them, which this 64-bit program
-     can only inspect.  */
+     programs, also the file it loads for them and whether that passes
+     the same test (which runs the 32-bit C library with it).  */
   const char *lib32 = i386_lib_value (root);
   int missing = 0, failing = 0, missing32 = 0;
   const char *advice32 = NULL;
@@ -279,10 +279,23 @@ cmd_status (void)
 	    continue;
 	  struct i386_load l;
 	  i386_entry_load (root, lib32, s.entry, s.entry_len, &l);
+	  const char *state32 = l.problem;
+	  if (state32 == NULL && no_test)
+	    state32 = "an i386 shared object (not tested)";
+	  else if (state32 == NULL)
+	    {
+	      char *host32 = rooted (l.file);
+	      state32 = "ok";
+	      if (test_library (host32, NULL) < 0)
+		{
+		  state32 = "FAILS the test (above)";
+		  failing = 1;
+		}
+	      free (host32);
+	    }
 	  line = xasprintf ("    for 32-bit programs ($LIB is %s) -> %s: %s\n",
 			    lib32, l.file != NULL ? l.file : "nothing",
-			    l.problem != NULL ? l.problem
-			    : "an i386 shared object (not test-run)");
+			    state32);
 	  buf_adds (&report, line);
 	  free (line);
 	  free (l.file);

@@ -157,7 +157,7 @@ if [ -n "$lib32" ]; then
     lib_entry
     both multi
     if [ $st_enable -eq 0 ] && [ $st -eq 0 ] && ! has multi-enable.err warning &&
-        has multi-status.out '/usr/lib/i386-linux-gnu/libfastcopy.so.1: an i386 shared object (not test-run)'; then
+        has multi-status.out '/usr/lib/i386-linux-gnu/libfastcopy.so.1: an i386 shared object (not tested)'; then
         pass "i386 library installed: no warning, status ok for both ABIs"
     else
         fail "i386 library installed: status exits $st: $(cat "$work/multi-enable.err" "$work/multi-status.out")"

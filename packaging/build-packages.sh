@@ -81,8 +81,8 @@ contents ()
     local dir=$1 pat pkg path found
     shift
     unpacked "$dir" "$@"
-    found=$(grep -rlF "$work" "$dir" | sed "s|^$dir/||" || :)
-    [ -z "$found" ] || { echo "$found"; die "these files hold the build directory's name $work (above)"; }
+    found=$(grep -rlF -e "$work" -e "${top:-$work}" "$dir" | sed "s|^$dir/||" || :)
+    [ -z "$found" ] || { echo "$found"; die "these files hold the build directory's name $work or ${top:-$work} (above)"; }
     while read -r pkg path; do
         # shellcheck disable=SC2086
         ls -d "$dir"/$pkg/$path >/dev/null 2>&1 || die "no $path in the $pkg package"
@@ -161,7 +161,7 @@ if echo 'int main (void) { return 0; }' | gcc -m32 -x c -o /dev/null - 2>/dev/nu
         tail -n 80 "$out/logs/dpkg-buildpackage-i386.log"
         die "dpkg-buildpackage -ai386 failed; log: $out/logs/dpkg-buildpackage-i386.log"
     }
-    cp "$work/deb-i386"/*.deb "$work/deb-i386"/*.changes "$out/deb-i386/"
+    cp "$work/deb-i386"/*.deb "$work/deb-i386"/*.changes "$work/deb-i386"/*.buildinfo "$out/deb-i386/"
     must_ship='libfastcopy1_* usr/lib/i386-linux-gnu/libfastcopy.so.1.0.0
 libfastcopy1_* usr/share/doc/libfastcopy1/README.Debian'
     contents "$work/deb-i386-contents" "$out"/deb-i386/*.deb
@@ -182,15 +182,14 @@ fi
 # --- RPM -------------------------------------------------------------------------
 step "RPM: make dist"
 export_tree "$work/rpmsrc"
-if [ ! -e "$work/rpmsrc/README.md" ]; then
-    # Listed in EXTRA_DIST; written by the project lead.
-    echo "warning: README.md is missing from the checkout; using a placeholder in the build copy" >&2
-    echo "# libfastcopy (placeholder: README.md is not written yet)" >"$work/rpmsrc/README.md"
-fi
 (
     cd "$work/rpmsrc" && ./bootstrap
     mkdir -p "$work/dist" && cd "$work/dist"
-    "$work/rpmsrc/configure" --quiet && make -j"$jobs" dist
+    "$work/rpmsrc/configure" --quiet
+    # The same tarball from every build of a commit: the changelog's time,
+    # names in order, no owner (GNU tar reads TAR_OPTIONS).
+    TAR_OPTIONS="--mtime=@$(cd "$here" && dpkg-parsechangelog -S Timestamp) --sort=name --owner=0 --group=0 --numeric-owner" \
+        make -j"$jobs" dist
 ) >"$out/logs/make-dist.log" 2>&1 || {
     tail -n 40 "$out/logs/make-dist.log"
     die "make dist failed; log: $out/logs/make-dist.log"
@@ -199,7 +198,12 @@ tarball=$work/dist/libfastcopy-$version.tar.xz
 [ -f "$tarball" ] || die "make dist did not make $tarball"
 
 step "RPM: rpmbuild -ba (runs make check in %check)"
-top=$work/rpmbuild
+# rpmbuild's directories go into the packages' headers (the scripts in the
+# source package, the optflags below): one fixed path, so that two builds
+# give the same bytes.
+top=${TMPDIR:-/tmp}/libfastcopy-rpmbuild
+rm -rf "$top"
+trap 'rm -rf "$work" "$top"' EXIT
 mkdir -p "$top"/{SOURCES,SPECS}
 cp "$tarball" "$top/SOURCES/"
 cp "$here/packaging/preload-remove.sh" "$here/packaging/preload-test.sh" \

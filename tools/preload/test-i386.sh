@@ -115,8 +115,9 @@ if [ $st -eq 6 ] &&
 else
     fail "dpkg lists i386: status exits $st, not 6: $(cat "$work/dpkg-status.out")"
 fi
-# A broken 64-bit entry keeps its own exit status.
-rm "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1"
+# A broken 64-bit entry keeps its own exit status.  (Both copies: $LIB
+# finds the one in the tool's directory too where that is lib64.)
+rm -f "$r/usr/lib/x86_64-linux-gnu/libfastcopy.so.1" "$r$libdir/libfastcopy.so.1"
 run dpkg-broken status
 [ $st -eq 4 ] && pass "a missing 64-bit library still exits 4 where i386 is missing too" ||
     fail "a missing 64-bit library where i386 is missing too: exit $st, not 4"

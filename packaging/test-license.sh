@@ -39,19 +39,29 @@ else
     fail "rpm/libfastcopy.spec does not say License: MIT with %license LICENSE"
 fi
 
-# The source files: code, scripts, build files, manual pages, tests; not
-# the files a build generates among them (an RPM builds in the source
-# tree, the Debian package under debian/build), nor the measured data
+# The project's files, never what a build or a testsuite run left in the
+# tree (an RPM builds in the source tree, and make check may run again
+# there): in a git checkout, what git tracks or would track (untracked
+# files that no .gitignore pattern covers); elsewhere, as in an unpacked
+# release tarball or a package build's copy, what the build distributes
+# (make fc-dist-files, in the build directory make check runs in).
+top=$(cd "$srcdir" && pwd -P)
+if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ]; then
+    project_files=$(git -C "$top" ls-files --cached --others --exclude-standard)
+else
+    project_files=$(${MAKE:-make} -s --no-print-directory fc-dist-files) ||
+        { fail "no list of the project's files: not a git checkout, and make fc-dist-files failed"; exit 1; }
+fi
+
+# The source files among them: code, scripts, build files, manual pages,
+# tests; not the files generated from them, nor the measured data
 # (bench/data/, doc/bench/) and the fuzzing corpus.
 missing=
-for f in $(cd "$srcdir" && { find src sysdeps include bench tools testsuite \
-                                 packaging rpm .ci doc -type f; \
-                            find debian -maxdepth 1 -type f; \
-                            ls Makefile.am configure.ac bootstrap quickstart.sh \
-                               libfastcopy.pc.in; } 2>/dev/null |
-        grep -v -E '^(bench/data|doc/bench|testsuite/libfastcopy\.config/fuzz/corpus|debian/build)/' |
+for f in $(printf '%s\n' "$project_files" |
+        grep -v -E '^(bench/data|doc/bench|testsuite/libfastcopy\.config/fuzz/corpus)/' |
         grep -E '\.([chS]|cc|def|map|sh|exp|am|ac|[1-8]|spec|toml|in)$|/rules$|/run$|^bootstrap$' |
-        sort); do
+        sort -u); do
+    [ -f "$srcdir/$f" ] || continue
     head -n 2 "$srcdir/$f" | grep -qi 'generated' && continue
     head -n 2 "$srcdir/$f" | grep -q 'SPDX-License-Identifier: MIT' || missing="$missing $f"
 done

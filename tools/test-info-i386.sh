@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-info on a system that runs 32-bit programs says what its
 # /etc/ld.so.preload entry gives them.  fastcopy-info reads the real /etc,
-# so the test runs it in a private user and mount namespace (unshare -rm)
+# so the test runs it in a private mount namespace (unshare -m; for a user
+# other than root also a user namespace, unshare -rm, which a chroot does
+# not allow)
 # with a scratch /etc and a scratch /var/lib/dpkg, whose arch file lists
 # i386, mounted over the real ones; nothing outside the namespace changes.
 #
@@ -23,7 +25,8 @@ lib=${2:-./.libs/libfastcopy.so.1}
 [ -x "$info" ] || { echo "SKIP: no $info"; exit 77; }
 [ -r "$lib" ] || { echo "SKIP: no $lib"; exit 77; }
 [ -d /var/lib/dpkg ] || { echo "SKIP: no /var/lib/dpkg to mount over"; exit 77; }
-unshare -rm true 2>/dev/null || { echo "SKIP: unshare -rm is not allowed here"; exit 77; }
+if [ "$(id -u)" = 0 ]; then ns=-m; else ns=-rm; fi
+unshare $ns true 2>/dev/null || { echo "SKIP: unshare $ns is not allowed here"; exit 77; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-info-i386.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +43,7 @@ entry=$(cd "$(dirname "$lib")" && pwd)/$(basename "$lib")
 printf '%s\n' "$entry" >"$work/etc/ld.so.preload"
 
 # shellcheck disable=SC2016
-unshare -rm sh -c 'mount --bind "$1/etc" /etc && mount --bind "$1/dpkg" /var/lib/dpkg &&
+unshare $ns sh -c 'mount --make-rprivate / && mount --bind "$1/etc" /etc && mount --bind "$1/dpkg" /var/lib/dpkg &&
     FASTCOPY_CONFIG= "$2" >"$1/plain" && FASTCOPY_CONFIG= "$2" --json >"$1/json"' \
     sh "$work" "$info" 2>"$work/err" ||
     { echo "SKIP: cannot run fastcopy-info in the namespace: $(cat "$work/err")"; exit 77; }

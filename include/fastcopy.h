@@ -46,7 +46,11 @@ typedef void *(*fastcopy_clear_fn) (void *dst, int c, size_t n);
 #define FASTCOPY_CPU_AVX512VL	(1ull << 9)
 #define FASTCOPY_CPU_CLZERO	(1ull << 10)
 #define FASTCOPY_CPU_BMI2	(1ull << 11)	/* BZHI builds the byte masks */
-#define FASTCOPY_CPU_FEATURE_COUNT 12
+#define FASTCOPY_CPU_AVX_VNNI	(1ull << 12)	/* on Intel, the mark of the
+						   AVX-512 cores whose clock
+						   64-byte vectors do not
+						   lower (glibc's rule) */
+#define FASTCOPY_CPU_FEATURE_COUNT 13
 
 struct fastcopy_cpu
 {
@@ -58,6 +62,8 @@ struct fastcopy_cpu
   unsigned long l1d_size;	/* data cache sizes in bytes; 0 = unknown */
   unsigned long l2_size;
   unsigned long l3_size;
+  unsigned int l3_threads;	/* logical processors that share the L3,
+				   as its cache leaf says; 0 = unknown */
 };
 
 /* The CPU as libfastcopy saw it when it was loaded.  Never NULL.  */

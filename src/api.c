@@ -28,7 +28,7 @@ fastcopy_cpu (void)
 /* Indexed by bit number of the FASTCOPY_CPU_* flags.  */
 static const char *const feature_names[FASTCOPY_CPU_FEATURE_COUNT] = {
   "SSE2", "ERMS", "FSRM", "FZLRM", "FSRS", "FSRCS",
-  "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO", "BMI2",
+  "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO", "BMI2", "AVX_VNNI",
 };
 
 const char *
@@ -123,18 +123,20 @@ vendor_name (unsigned char vendor)
 
 static void format_size (unsigned long long v, char *buf, size_t size);
 
-/* A row's threshold as the row gives it: bytes, never or a fraction of
-   the L3 cache.  */
+/* A row's threshold as the row gives it: bytes, never or a fraction of a
+   thread's share of the L3 ("L3/thread", "L3/thread*3/4").  */
 static void
 format_row_size (unsigned long long v, char *buf, size_t size)
 {
   if (v != FC_NEVER && (v & FC_L3_FLAG))
     {
       unsigned long long num = (v >> 16) & 0xffff, den = v & 0xffff;
-      if (num == 1)
-	snprintf (buf, size, "L3/%llu", den);
+      if (num == den)
+	snprintf (buf, size, "L3/thread");
+      else if (num == 1)
+	snprintf (buf, size, "L3/thread/%llu", den);
       else
-	snprintf (buf, size, "L3*%llu/%llu", num, den);
+	snprintf (buf, size, "L3/thread*%llu/%llu", num, den);
     }
   else
     format_size (v, buf, size);

@@ -42,7 +42,10 @@ bit (unsigned int word, int n)
 #define XCR0_AVX512	0xe0ull		/* opmask, upper ZMM0-15, ZMM16-31 */
 
 /* Cache sizes from a deterministic cache parameters leaf: Intel's 4, or
-   AMD's 0x8000001D (same layout).  Returns 0 if the leaf listed nothing.  */
+   AMD's 0x8000001D (same layout), and how many logical processors share
+   the L3 (EAX bits 25-14, plus one): a guest is told the whole socket's L3
+   even when it has two of its threads.  Returns 0 if the leaf listed
+   nothing.  */
 static FC_EARLY int
 read_cache_leaf (unsigned int leaf)
 {
@@ -62,7 +65,10 @@ read_cache_leaf (unsigned int leaf)
 	{
 	case 1: fc_load.cpu.l1d_size = size; break;
 	case 2: fc_load.cpu.l2_size = size; break;
-	case 3: fc_load.cpu.l3_size = size; break;
+	case 3:
+	  fc_load.cpu.l3_size = size;
+	  fc_load.cpu.l3_threads = ((r.eax >> 14) & 0xfff) + 1;
+	  break;
 	}
       found = 1;
     }
@@ -224,6 +230,8 @@ fc_cpu_init (void)
       if (bit (l.l7.ebx, 31))
 	f |= FASTCOPY_CPU_AVX512VL;
     }
+  if (bit (l.l7_1.eax, 4))
+    f |= FASTCOPY_CPU_AVX_VNNI;
   if (bit (l.l7_1.eax, 10))
     f |= FASTCOPY_CPU_FZLRM;
   if (bit (l.l7_1.eax, 11))

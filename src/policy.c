@@ -2,6 +2,7 @@
 /* The policy tables (policy.h): the rows of policy.def and
    policy-seed.def, and how a CPU or a name finds one.  */
 
+#include "load-state.h"
 #include "policy.h"
 
 _Static_assert (FC_KEY_COPY == 0 && FC_KEY_CLEAR == 1,
@@ -29,10 +30,17 @@ static const struct fc_policy_row seed_rows[] = {
   FC_COUNT_ (__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 #define FC_COUNT_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, \
 		  a14, a15, a16, n, ...) n
-#define FC_POLICY(name, vendor, family_min, family_max, model_min,	\
-		  model_max, requires, measured, evidence, reason, ...)	\
+#define FC_ROW_TEXT_FITS(field, text) \
+  (sizeof (text) <= sizeof ((struct fc_policy_row *) 0)->field)
+#define FC_POLICY(row_name, vendor, family_min, family_max, model_min,	\
+		  model_max, requires, measured, row_evidence, row_reason,	\
+		  ...)							\
   _Static_assert (FC_COUNT (__VA_ARGS__) == FC_KEY_POLICY,		\
-		  "policy row " name ": one value per key of keys.def");
+		  "policy row " row_name ": one value per key of keys.def"); \
+  _Static_assert (FC_ROW_TEXT_FITS (name, row_name)			\
+		  && FC_ROW_TEXT_FITS (evidence, row_evidence)		\
+		  && FC_ROW_TEXT_FITS (reason, row_reason),		\
+		  "policy row " row_name ": a text longer than its field");
 #include "policy.def"
 #include "policy-seed.def"
 #undef FC_POLICY
@@ -76,10 +84,15 @@ fc_policy_size (const struct fastcopy_cpu *cpu, unsigned long long value)
 {
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
     return fc_threshold_word (value);
-  cpu = fc_cpu_caches ();
-  unsigned long long l3 = cpu->l3_size ? cpu->l3_size : FC_L3_UNKNOWN;
+  /* This machine's caches are read on first need; a CPU described by a
+     caller (fastcopy_plan_for) comes with its own.  */
+  if (cpu == &fc_load.cpu)
+    cpu = fc_cpu_caches ();
+  unsigned long long share = FC_L3_UNKNOWN;
+  if (cpu->l3_size != 0)
+    share = cpu->l3_size / (cpu->l3_threads ? cpu->l3_threads : 1);
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
-  return fc_threshold_word (l3 * num / (den ? den : 1));
+  return fc_threshold_word (share * num / (den ? den : 1));
 }
 
 unsigned long long

@@ -13,11 +13,13 @@
 
 #define FC_ANY 0xffffffffu
 
-/* A threshold of FC_L3 (NUM, DEN) is that fraction of the L3 size.  */
+/* A threshold of FC_L3 (NUM, DEN) is that fraction of a thread's share of
+   the L3: its size over the logical processors that share it, as glibc
+   counts them (the cache leaf).  */
 #define FC_L3_FLAG (1ull << 62)
 #define FC_L3(num, den) \
   (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))
-#define FC_L3_UNKNOWN (8ull << 20)	/* the L3 size when CPUID gives none */
+#define FC_L3_UNKNOWN (8ull << 20)	/* the share when CPUID gives no L3 */
 
 struct fc_policy_row
 {

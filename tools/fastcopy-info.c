@@ -402,7 +402,7 @@ static const char *const fast_strings[] = { "ERMS", "FSRM", "FZLRM", "FSRS",
 					     "FSRCS", NULL };
 static const char *const vectors[] = { "SSE2", "AVX2", "AVX512F", "AVX512BW",
 					"AVX512VL", NULL };
-static const char *const others[] = { "BMI2", "CLZERO", NULL };
+static const char *const others[] = { "BMI2", "CLZERO", "AVX_VNNI", NULL };
 
 static const char *
 library_path (void)
@@ -492,6 +492,9 @@ print_plain (void)
   print_size ("L1d", cpu->l1d_size);
   print_size ("L2", cpu->l2_size);
   print_size ("L3", cpu->l3_size);
+  if (cpu->l3_size != 0 && cpu->l3_threads != 0)
+    printf ("  L3 share of a thread: %lu KiB (%u threads share the L3)\n",
+	    (cpu->l3_size / cpu->l3_threads) >> 10, cpu->l3_threads);
 
   printf ("\nimplementations:\n");
   for (size_t i = 0; i < fastcopy_impl_count (); i++)
@@ -659,6 +662,7 @@ print_json (void)
   json_num_field ("l1d", cpu->l1d_size, &ff);
   json_num_field ("l2", cpu->l2_size, &ff);
   json_num_field ("l3", cpu->l3_size, &ff);
+  json_num_field ("l3_threads", cpu->l3_threads, &ff);
   putchar ('}');
   putchar ('}');
 

@@ -25,6 +25,7 @@ static const struct
   { FASTCOPY_CPU_AVX512VL, "avx512vl" },
   { FASTCOPY_CPU_BMI2, "bmi2" },
   { FASTCOPY_CPU_CLZERO, "clzero" },
+  { FASTCOPY_CPU_AVX_VNNI, "avx_vnni" },
 };
 
 static char cpuinfo_flags[8192];

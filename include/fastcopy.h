@@ -142,6 +142,23 @@ const struct fastcopy_policy *fastcopy_policy_at (size_t i);
    another table name.  Every table ends with a row that matches any CPU.  */
 const struct fastcopy_policy *fastcopy_policy_matched (const char *table);
 
+/* What the auto policy, with no settings, chooses on CPU: a description
+   of any CPU, not only this one (fill in vendor, family, model, features
+   and the caches; zero what is unknown), to see what libfastcopy would do
+   on a machine of another kind.  VALUE holds every setting's value in
+   fastcopy_setting_at's order: the SIZE ones in bytes (FASTCOPY_NEVER:
+   never), with the row's fractions of a thread's L3 share worked out for
+   CPU's caches, the BOOL ones 0 or 1, the others 0.  */
+#define FASTCOPY_PLAN_VALUES 16
+struct fastcopy_plan
+{
+  const struct fastcopy_policy *policy;	/* the row CPU matches */
+  const struct fastcopy_impl *impl[FASTCOPY_FAMILY_COUNT];
+  unsigned long long value[FASTCOPY_PLAN_VALUES];
+};
+void fastcopy_plan_for (const struct fastcopy_cpu *cpu,
+			struct fastcopy_plan *plan);
+
 /* What an exported function was bound to when the library was loaded.  */
 struct fastcopy_choice
 {

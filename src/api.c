@@ -229,6 +229,29 @@ fastcopy_policy_matched (const char *table)
   return published (fc_policy_match (fc_cpu_init (), t));
 }
 
+_Static_assert (FC_KEY_COUNT <= FASTCOPY_PLAN_VALUES,
+		"struct fastcopy_plan holds a value for every key");
+
+void
+fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
+{
+  static const struct fc_layer no_settings;
+  struct fc_plan made;
+  fc_plan_make (cpu, &no_settings, &made);
+  ensure_view ();
+  plan->policy = published (made.row[FASTCOPY_FAMILY_COPY]);
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    plan->impl[f] = &fc_impl_table[made.impl[f]];
+  for (int k = 0; k < FASTCOPY_PLAN_VALUES; k++)
+    {
+      enum fastcopy_setting_type type
+	= k < FC_KEY_COUNT ? fc_key_type (k) : FASTCOPY_SETTING_IMPL;
+      plan->value[k] = type == FASTCOPY_SETTING_SIZE
+		       ? fc_threshold_value (made.values.value[k])
+		       : type == FASTCOPY_SETTING_BOOL ? made.values.value[k] : 0;
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Settings and their diagnostics (settings.c reads them while the library
    is relocated; what follows only reports them, with libc).  */

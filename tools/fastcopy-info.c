@@ -860,12 +860,227 @@ check (const char *what, int env, int trusted, int json)
   return errors != 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* --cpu DESCRIPTION: what the policy chooses on a CPU described by words
+   KEY=VALUE (fastcopy-info(1)), as fastcopy_plan_for gives it.  */
+
+/* A number: decimal or 0x hexadecimal, and for a size a K, M or G suffix
+   (KiB, MiB, GiB: powers of 1024).  Returns 0 unless all of TEXT is one
+   that fits.  */
+static int
+parse_number (const char *text, int size, unsigned long long *out)
+{
+  const char *p = text;
+  int base = 10;
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    base = 16, p += 2;
+  unsigned long long v = 0;
+  const char *digits = p;
+  for (;; p++)
+    {
+      int d;
+      if (*p >= '0' && *p <= '9')
+	d = *p - '0';
+      else if (base == 16 && *p >= 'a' && *p <= 'f')
+	d = *p - 'a' + 10;
+      else if (base == 16 && *p >= 'A' && *p <= 'F')
+	d = *p - 'A' + 10;
+      else
+	break;
+      if (v > (~0ull - (unsigned) d) / (unsigned) base)
+	return 0;
+      v = v * (unsigned) base + (unsigned) d;
+    }
+  if (p == digits)
+    return 0;
+  if (size && *p)
+    {
+      static const char units[] = "KMG";
+      const char *u = strchr (units, *p);
+      if (u == NULL || *p == 0)
+	return 0;
+      int shift = 10 * (int) (u - units + 1);
+      if (v > (~0ull >> shift))
+	return 0;
+      v <<= shift;
+      p++;
+      if (strcmp (p, "iB") == 0 || strcmp (p, "B") == 0)
+	p += strlen (p);
+    }
+  if (*p)
+    return 0;
+  *out = v;
+  return 1;
+}
+
+/* DESC into CPU; on a bad word, a message naming it on standard error and
+   0.  */
+static int
+parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
+{
+  memset (cpu, 0, sizeof *cpu);
+  char buf[1024];
+  if (strlen (desc) >= sizeof buf)
+    {
+      fprintf (stderr, "fastcopy-info: --cpu: the description is longer "
+	       "than %zu bytes\n", sizeof buf - 1);
+      return 0;
+    }
+  strcpy (buf, desc);
+  int have_vendor = 0;
+  for (char *save = NULL, *w = strtok_r (buf, " \t\n", &save); w != NULL;
+       w = strtok_r (NULL, " \t\n", &save))
+    {
+      char *eq = strchr (w, '=');
+      if (eq == NULL)
+	{
+	  fprintf (stderr, "fastcopy-info: --cpu: '%s' is not KEY=VALUE\n",
+		   shown (w));
+	  return 0;
+	}
+      *eq = 0;
+      const char *key = w, *value = eq + 1;
+      unsigned long long n = 0;
+      int ok = 1;
+      if (strcmp (key, "vendor") == 0)
+	{
+	  ok = strlen (value) == 12;
+	  if (ok)
+	    memcpy (cpu->vendor, value, 13);
+	  have_vendor = ok;
+	}
+      else if (strcmp (key, "features") == 0)
+	{
+	  char list[512];
+	  snprintf (list, sizeof list, "%s", value);
+	  for (char *s2 = NULL, *f = strtok_r (list, ",", &s2); f != NULL && ok;
+	       f = strtok_r (NULL, ",", &s2))
+	    {
+	      unsigned int b = 0;
+	      while (fastcopy_cpu_feature_name (b) != NULL
+		     && strcmp (fastcopy_cpu_feature_name (b), f) != 0)
+		b++;
+	      if (fastcopy_cpu_feature_name (b) == NULL)
+		{
+		  fprintf (stderr, "fastcopy-info: --cpu: unknown feature "
+			   "'%s' (fastcopy-info lists them)\n", shown (f));
+		  return 0;
+		}
+	      cpu->features |= 1ull << b;
+	    }
+	}
+      else if (strcmp (key, "family") == 0 || strcmp (key, "model") == 0
+	       || strcmp (key, "stepping") == 0
+	       || strcmp (key, "l3_threads") == 0)
+	{
+	  ok = parse_number (value, 0, &n) && n <= 0xffffffffu;
+	  unsigned int *field = key[0] == 'f' ? &cpu->family
+				: key[0] == 'm' ? &cpu->model
+				: key[0] == 's' ? &cpu->stepping
+				: &cpu->l3_threads;
+	  *field = (unsigned int) n;
+	}
+      else if (strcmp (key, "l1d") == 0 || strcmp (key, "l2") == 0
+	       || strcmp (key, "l3") == 0)
+	{
+	  ok = parse_number (value, 1, &n) && n <= (unsigned long) -1;
+	  unsigned long *field = key[1] == '1' ? &cpu->l1d_size
+				 : key[1] == '2' ? &cpu->l2_size
+				 : &cpu->l3_size;
+	  *field = (unsigned long) n;
+	}
+      else
+	{
+	  fprintf (stderr, "fastcopy-info: --cpu: unknown key '%s' (vendor, "
+		   "family, model, stepping, features, l1d, l2, l3, "
+		   "l3_threads)\n", shown (key));
+	  return 0;
+	}
+      if (!ok)
+	{
+	  fprintf (stderr, "fastcopy-info: --cpu: bad value for %s: '%s'\n",
+		   key, shown (value));
+	  return 0;
+	}
+    }
+  if (!have_vendor)
+    {
+      fprintf (stderr, "fastcopy-info: --cpu: the description needs "
+	       "vendor=, a 12-character vendor string (GenuineIntel, "
+	       "AuthenticAMD...)\n");
+      return 0;
+    }
+  return 1;
+}
+
+/* A plan value as plain output and JSON give it.  */
+static void
+plan_value_text (const struct fastcopy_setting *s, unsigned long long v,
+		 char *buf, size_t size)
+{
+  if (s->type == FASTCOPY_SETTING_BOOL)
+    snprintf (buf, size, "%s", v ? "on" : "off");
+  else if (v == FASTCOPY_NEVER)
+    snprintf (buf, size, "never");
+  else
+    snprintf (buf, size, "%llu", v);
+}
+
+static int
+print_described (const char *desc, int json)
+{
+  struct fastcopy_cpu cpu;
+  if (!parse_cpu (desc, &cpu))
+    return 2;
+  struct fastcopy_plan plan;
+  fastcopy_plan_for (&cpu, &plan);
+  int first = 1;
+  if (json)
+    {
+      putchar ('{');
+      json_str_field ("policy", plan.policy ? plan.policy->name : NULL,
+		      &first);
+      json_str_field ("copy", plan.impl[FASTCOPY_FAMILY_COPY]->name, &first);
+      json_str_field ("clear", plan.impl[FASTCOPY_FAMILY_CLEAR]->name,
+		      &first);
+      json_key ("settings", &first);
+      putchar ('{');
+    }
+  else
+    {
+      printf ("described CPU: %s family %u model %u\n", cpu.vendor,
+	      cpu.family, cpu.model);
+      printf ("row: %s\ncopy: %s\nclear: %s\n",
+	      plan.policy ? plan.policy->name : "none",
+	      plan.impl[FASTCOPY_FAMILY_COPY]->name,
+	      plan.impl[FASTCOPY_FAMILY_CLEAR]->name);
+    }
+  int ff = 1;
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      if (s->type != FASTCOPY_SETTING_SIZE && s->type != FASTCOPY_SETTING_BOOL)
+	continue;
+      char text[32];
+      plan_value_text (s, plan.value[i], text, sizeof text);
+      if (json)
+	json_str_field (s->key, text, &ff);
+      else
+	printf ("%s: %s\n", s->key, text);
+    }
+  if (json)
+    printf ("}}\n");
+  return ferror (stdout) ? 1 : 0;
+}
+
 static void
 usage (FILE *f)
 {
   fprintf (f,
 	   "usage: fastcopy-info [--json]\n"
 	   "       fastcopy-info --policy\n"
+	   "       fastcopy-info [--json] --cpu 'vendor=V family=N model=N "
+	   "features=F,... l3=SIZE l3_threads=N'\n"
 	   "       fastcopy-info [--json] [--trusted] --check FILE...\n"
 	   "       fastcopy-info [--json] --check-env VALUE\n"
 	   "       fastcopy-info --version | --help\n"
@@ -881,6 +1096,7 @@ int
 main (int argc, char **argv)
 {
   int json = 0, policy = 0, trusted = 0, checks = 0, failed = 0;
+  const char *described = NULL;
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--version") == 0)
@@ -899,6 +1115,8 @@ main (int argc, char **argv)
 	policy = 1;
       else if (strcmp (argv[i], "--trusted") == 0)
 	trusted = 1;
+      else if (strcmp (argv[i], "--cpu") == 0 && i + 1 < argc && !described)
+	described = argv[++i];
       else if ((strcmp (argv[i], "--check") == 0
 		|| strcmp (argv[i], "--check-env") == 0) && i + 1 < argc)
 	i++, checks++;
@@ -907,6 +1125,15 @@ main (int argc, char **argv)
 	  usage (stderr);
 	  return 2;
 	}
+    }
+  if (described)
+    {
+      if (policy || checks || trusted)
+	{
+	  usage (stderr);
+	  return 2;
+	}
+      return print_described (described, json);
     }
   if (policy)
     {

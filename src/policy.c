@@ -88,11 +88,16 @@ fc_policy_size (const struct fastcopy_cpu *cpu, unsigned long long value)
      caller (fastcopy_plan_for) comes with its own.  */
   if (cpu == &fc_load.cpu)
     cpu = fc_cpu_caches ();
-  unsigned long long share = FC_L3_UNKNOWN;
-  if (cpu->l3_size != 0)
-    share = cpu->l3_size / (cpu->l3_threads ? cpu->l3_threads : 1);
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
-  return fc_threshold_word (share * num / (den ? den : 1));
+  if (cpu->l3_size == 0)
+    return fc_threshold_word (FC_L3_UNKNOWN * num / (den ? den : 1));
+  unsigned long long l3 = cpu->l3_size;
+  unsigned long long share = l3 / (cpu->l3_threads ? cpu->l3_threads : 1);
+  unsigned long long size = share * num / (den ? den : 1);
+  /* Not below a quarter of the whole L3, glibc's floor since 2.38: with
+     dozens of threads on one L3 a thread's share is a few hundred KiB,
+     and a copy that size into cache would pay for streaming.  */
+  return fc_threshold_word (size > l3 / 4 ? size : l3 / 4);
 }
 
 unsigned long long

@@ -15,7 +15,8 @@
 
 /* A threshold of FC_L3 (NUM, DEN) is that fraction of a thread's share of
    the L3: its size over the logical processors that share it, as glibc
-   counts them (the cache leaf).  */
+   counts them (the cache leaf); and at least a quarter of the L3, as
+   glibc takes since 2.38.  */
 #define FC_L3_FLAG (1ull << 62)
 #define FC_L3(num, den) \
   (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))

@@ -43,6 +43,9 @@ refused ()
 
 refused 2 "unrecognized option '--repeat=3'" --repeat=3 --set copy=erms
 refused 2 "usage: fastcopy-tune" --set copy=erms extra-argument
+# Measured settings are written only after the check against the default
+# (refused before measuring; with a --set it would be allowed).
+refused 2 "no --no-compare with it" --write --no-compare --config /nonexistent/fastcopy.conf
 
 long=$(i=0; while [ $i -lt 1100 ]; do printf x; i=$((i + 1)); done)
 refused 1 "--set 2: longer than 1024 bytes" --set copy=erms --set "copy_nt_threshold=$long"

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* fastcopy-tune: the candidates of a family.
+/* fastcopy-tune: the candidates of a family, in two stages.
 
-   Every implementation in the library's table that this CPU can run (but
-   the profile ones, which only record and call another), and
-   for one that reads thresholds (FASTCOPY_TRAIT_REP, FASTCOPY_TRAIT_NT)
-   every combination of these values:
-     REP threshold        the default, never, 2, 4, 16 and 64 KiB
-     streaming threshold  the default, a quarter of the L3 cache, the L3
-                          size, never
-   (the defaults being the library's for this CPU, as fastcopy-info shows
-   them).  A candidate that takes the same path as an earlier one of its
+   1. Every implementation in the library's table that this CPU can run
+      (but the profile ones, which only record and call another), and for
+      one that reads a REP threshold every value of the default, never, 2,
+      4, 16 and 64 KiB; the streaming threshold the library's default.
+   2. For the candidate stage 1 chose, if it reads a streaming threshold:
+      the default, never, and a quarter, half, three quarters, one, two and
+      four times a thread's share of the L3 (its size over the logical
+      processors that share it), measured on large copies hot (a
+      destination in cache) and cold (stream_points_plan).
+   (The defaults are the library's for this CPU, as fastcopy-info shows
+   them.)  A candidate that takes the same path as an earlier one of its
    implementation at every size measured is left out: nothing measured
    could tell them apart.  The defaults come first, so they are the ones
    kept.  */
@@ -55,12 +57,15 @@ push (unsigned long long *ladder, int n, unsigned long long v)
   return n + 1;
 }
 
-/* A fraction of the L3 cache, in whole MiB from 1 MiB on.  */
+/* NUM/DEN of a thread's share of the L3, in whole MiB from 1 MiB on.  */
 static unsigned long long
-l3_part (unsigned long long num, unsigned long long den)
+l3_share_part (unsigned long long num, unsigned long long den)
 {
-  unsigned long long l3 = fastcopy_cpu ()->l3_size;
-  unsigned long long v = (l3 ? l3 : 8 * MiB) * num / den;
+  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
+  unsigned long long share = cpu->l3_size
+			     ? cpu->l3_size / (cpu->l3_threads ? cpu->l3_threads : 1)
+			     : 8 * MiB;
+  unsigned long long v = share * num / den;
   return v >= MiB ? v / MiB * MiB : v;
 }
 
@@ -103,29 +108,15 @@ describe (struct family *f, struct candidate *c)
     snprintf (c->label + len, sizeof c->label - (size_t) len, " (default)");
 }
 
-void
-candidates_make (struct family *f)
+/* F's candidates: for every usable implementation, or only ONLY, every
+   combination of the NREP values REP and the NNT values NT that it reads,
+   less the duplicates (above).  The first candidate of implementation
+   DFLT becomes F's default.  */
+static void
+make_list (struct family *f, const struct fastcopy_impl *only,
+	   const struct fastcopy_impl *dflt, const unsigned long long *rep,
+	   int nrep, const unsigned long long *nt, int nnt)
 {
-  f->name = f->id == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
-  f->rep_key = setting_name (f->id, FASTCOPY_TRAIT_REP);
-  f->nt_key = setting_name (f->id, FASTCOPY_TRAIT_NT);
-  unsigned long long rep[8], nt[8];
-  int nrep = 0, nnt = 0;
-  nrep = push (rep, nrep, default_of (f->rep_key));
-  nrep = push (rep, nrep, NEVER);
-  static const unsigned long long rep_sizes[] = { 2 * KiB, 4 * KiB,
-						  16 * KiB, 64 * KiB };
-  for (size_t i = 0; i < sizeof rep_sizes / sizeof *rep_sizes; i++)
-    nrep = push (rep, nrep, rep_sizes[i]);
-  nnt = push (nt, nnt, default_of (f->nt_key));
-  nnt = push (nt, nnt, l3_part (1, 4));
-  nnt = push (nt, nnt, l3_part (1, 1));
-  nnt = push (nt, nnt, NEVER);
-  points_plan (&f->points, f->id, nt, nnt);
-
-  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
-  const struct fastcopy_impl *dflt = f->id == FASTCOPY_FAMILY_COPY
-				     ? row->copy : row->clear;
   size_t *fixed, *used;
   size_t nfixed = points_sizes (&f->points, 0, &fixed);
   size_t nused = points_sizes (&f->points, 1, &used);
@@ -135,7 +126,8 @@ candidates_make (struct family *f)
   for (size_t i = 0; (impl = fastcopy_impl_at (i)) != NULL; i++)
     {
       if (impl->family != f->id || !fastcopy_impl_usable (impl)
-	  || (impl->traits & FASTCOPY_TRAIT_PROFILE))
+	  || (impl->traits & FASTCOPY_TRAIT_PROFILE)
+	  || (only != NULL && impl != only))
 	continue;
       int reads_rep = (impl->traits & FASTCOPY_TRAIT_REP) != 0;
       int reads_nt = (impl->traits & FASTCOPY_TRAIT_NT) != 0;
@@ -177,4 +169,82 @@ candidates_make (struct family *f)
   if (f->dflt < 0)
     die ("the library's %s implementation %s is not usable here", f->name,
 	 dflt->name);
+}
+
+static void
+name_family (struct family *f)
+{
+  f->name = f->id == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+  f->rep_key = setting_name (f->id, FASTCOPY_TRAIT_REP);
+  f->nt_key = setting_name (f->id, FASTCOPY_TRAIT_NT);
+}
+
+void
+candidates_make (struct family *f)
+{
+  name_family (f);
+  unsigned long long rep[8], nt = default_of (f->nt_key);
+  int nrep = 0;
+  nrep = push (rep, nrep, default_of (f->rep_key));
+  nrep = push (rep, nrep, NEVER);
+  static const unsigned long long rep_sizes[] = { 2 * KiB, 4 * KiB,
+						  16 * KiB, 64 * KiB };
+  for (size_t i = 0; i < sizeof rep_sizes / sizeof *rep_sizes; i++)
+    nrep = push (rep, nrep, rep_sizes[i]);
+  points_plan (&f->points, f->id, &nt, 1);
+  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
+  make_list (f, NULL, f->id == FASTCOPY_FAMILY_COPY ? row->copy : row->clear,
+	     rep, nrep, &nt, 1);
+}
+
+int
+stream_candidates_make (struct family *s, const struct family *f)
+{
+  const struct candidate *chosen = &f->c[f->chosen];
+  if (!(chosen->impl->traits & FASTCOPY_TRAIT_NT))
+    return 0;
+  s->id = f->id;
+  name_family (s);
+  s->name = s->id == FASTCOPY_FAMILY_COPY ? "copy streaming"
+					   : "clear streaming";
+  static const unsigned long long parts[][2] = {
+    { 1, 4 }, { 1, 2 }, { 3, 4 }, { 1, 1 }, { 2, 1 }, { 4, 1 }
+  };
+  unsigned long long nt[8];
+  int nnt = 0;
+  nnt = push (nt, nnt, chosen->nt);
+  nnt = push (nt, nnt, NEVER);
+  for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+    nnt = push (nt, nnt, l3_share_part (parts[i][0], parts[i][1]));
+  stream_points_plan (&s->points, s->id, nt, nnt);
+  make_list (s, chosen->impl, chosen->impl, &chosen->rep, 1, nt, nnt);
+  /* Stage 2's default is stage 1's choice: what it stands against.  */
+  if (f->chosen != f->dflt)
+    {
+      s->c[s->dflt].is_default = 0;
+      describe (s, &s->c[s->dflt]);
+      snprintf (s->c[s->dflt].label + strlen (s->c[s->dflt].label),
+		sizeof s->c[s->dflt].label - strlen (s->c[s->dflt].label),
+		" (stage 1)");
+    }
+  return s->n > 1;
+}
+
+void
+candidate_take_nt (struct family *f, const struct family *s)
+{
+  unsigned long long nt = s->c[s->chosen].nt;
+  if (nt == f->c[f->chosen].nt)
+    return;
+  /* The default stays as it is, to be compared with.  */
+  if (f->chosen == f->dflt)
+    {
+      if (f->n == MAX_CANDIDATES)
+	die ("more than %d candidates", MAX_CANDIDATES);
+      f->c[f->n] = f->c[f->chosen];
+      f->c[f->n].is_default = 0;
+      f->chosen = f->n++;
+    }
+  f->c[f->chosen].nt = nt;
+  describe (f, &f->c[f->chosen]);
 }

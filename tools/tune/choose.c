@@ -104,35 +104,24 @@ measure_all (struct family *f)
     }
 }
 
-/* The objective: among the candidates that qualify, the best by
-   figures_better; if none does, the one whose worst ratio is the
-   smallest.  */
+/* The objective (objective.c) over F's candidates' figures, into FIG.  */
 static void
-pick (struct family *f)
+pick (struct family *f, struct figures *fig)
 {
-  f->chosen = -1;
   for (int i = 0; i < f->n; i++)
-    if (figures_qualify (&f->c[i].fig)
-	&& (f->chosen < 0 || figures_better (&f->c[i].fig,
-					     &f->c[f->chosen].fig)))
-      f->chosen = i;
-  f->none_qualified = f->chosen < 0;
-  if (f->none_qualified)
-    for (int i = 0; i < f->n; i++)
-      if (f->chosen < 0 || figures_worst (&f->c[i].fig)
-			   < figures_worst (&f->c[f->chosen].fig))
-	f->chosen = i;
+    fig[i] = f->c[i].fig;
+  f->chosen = objective_choose (fig, f->n, f->dflt);
 }
 
 static void
-print_table (const struct family *f)
+print_table (const struct family *f, const struct figures *fig)
 {
-  int width = 0, qualified = 0;
+  int width = 0, eligible = 0;
   for (int i = 0; i < f->n; i++)
     {
       int len = (int) strlen (f->c[i].label);
       width = len > width ? len : width;
-      qualified += figures_qualify (&f->c[i].fig);
+      eligible += objective_eligible (fig, f->n, f->dflt, i);
     }
   printf ("#\n# %s: %d candidates against glibc %s's %s; ratio = time / "
 	  "glibc's time\n", f->name, f->n, glibc_version (),
@@ -152,21 +141,18 @@ print_table (const struct family *f)
     printf ("# %s: no workload has calls of this family: its distributions "
 	    "figure is 1 for\n#   every candidate, and the fixed sizes "
 	    "decide\n", f->name);
-  if (f->none_qualified)
-    printf ("# %s: no candidate is within %.2f of glibc at every fixed "
-	    "size;\n#   chose the one whose worst ratio is the smallest: %s "
-	    "(%.3f)\n", f->name, SLOWER_LIMIT, c->label,
-	    figures_worst (&c->fig));
-  else
-    printf ("# %s: chose %s: the least distributions geomean (%.3f) of the "
-	    "%d candidates\n#   within %.2f of glibc at every fixed size\n",
-	    f->name, c->label, c->fig.dist_geomean, qualified, SLOWER_LIMIT);
+  printf ("# %s: chose %s: the least distributions geomean (%.3f) of the "
+	  "%d candidates\n#   not slower there than the default (%.3f) and "
+	  "with no fixed size over %.3f\n", f->name, c->label,
+	  c->fig.dist_geomean, eligible, f->c[f->dflt].fig.dist_geomean,
+	  objective_worst_bound (fig, f->n, f->dflt));
 }
 
 void
 choose (struct family *f)
 {
+  static struct figures fig[MAX_CANDIDATES];
   measure_all (f);
-  pick (f);
-  print_table (f);
+  pick (f, fig);
+  print_table (f, fig);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* fastcopy-tune: a candidate's figures against glibc, and the objective
-   that chooses between candidates (fastcopy-tune(1), CHOOSING).
+/* fastcopy-tune: a candidate's figures against glibc (the objective that
+   chooses by them is objective.c).
 
    A ratio is the candidate's median time at a point over glibc's median
    time at the same point, measured interleaved: below 1 is faster.  */
@@ -59,32 +59,6 @@ figures_finish (struct figures *f)
   f->dist_geomean = n ? exp (sum / n) : 1;
 }
 
-double
-figures_fixed_geomean (const struct figures *f)
-{
-  return f->nfixed ? exp (f->fixed_log_sum / f->nfixed) : 1;
-}
-
-double
-figures_worst (const struct figures *f)
-{
-  return f->worst > f->alias_worst ? f->worst : f->alias_worst;
-}
-
-int
-figures_qualify (const struct figures *f)
-{
-  return figures_worst (f) <= SLOWER_LIMIT;
-}
-
-int
-figures_better (const struct figures *a, const struct figures *b)
-{
-  if (a->dist_geomean != b->dist_geomean)
-    return a->dist_geomean < b->dist_geomean;
-  return figures_fixed_geomean (a) < figures_fixed_geomean (b);
-}
-
 void
 figures_print_heading (enum fastcopy_family family, int label_width)
 {
@@ -100,8 +74,10 @@ figures_print (const struct figures *f, enum fastcopy_family family)
   snprintf (worst, sizeof worst, "%.3f %s", f->worst,
 	    point_text (&f->worst_at, where, sizeof where));
   printf (" %13.3f  ", f->dist_geomean);
-  if (family == FASTCOPY_FAMILY_COPY)
+  if (family == FASTCOPY_FAMILY_COPY && f->alias_worst > 0)
     printf ("%-32s  %.3f at %zu", worst, f->alias_worst, f->alias_at);
+  else if (family == FASTCOPY_FAMILY_COPY)
+    printf ("%-32s  -", worst);
   else
     printf ("%s", worst);
   if (!figures_qualify (f))

@@ -7,11 +7,14 @@
       implementation with the thresholds it reads (candidates.c).
    2. Every candidate against glibc on the workloads, fixed sizes hot and
       cold and the aliasing sweep (points.c), and the objective chooses
-      (choose.c, figures.c).
-   3. Unless --no-compare, the chosen candidate against the library's
+      (choose.c, objective.c).
+   3. For the chosen candidate, if it streams: its streaming threshold
+      (candidates.c, stage 2), on large copies hot and cold.
+   4. Unless --no-compare, the chosen candidate against the library's
       default, measured again (compare.c).
-   4. The settings on standard output; --write installs them
-      (config-write.c).  */
+   5. The settings on standard output; --write installs them
+      (config-write.c), unless the comparison found them slower than the
+      default.  */
 
 #define _GNU_SOURCE 1
 #include <getopt.h>
@@ -151,11 +154,15 @@ given_settings (char **keys, char **values)
 }
 
 /* Measure, choose and print; the settings of both families into KEYS and
-   VALUES.  Returns how many.  */
+   VALUES.  Returns how many; *CONFIRMED is zero when a choice measured
+   slower than the default when it was measured again.  */
 static int
-measured_settings (char **keys, char **values, const char *date)
+measured_settings (char **keys, char **values, const char *date,
+		   int *confirmed)
 {
   static struct family fam[FASTCOPY_FAMILY_COUNT];
+  static struct family stream[FASTCOPY_FAMILY_COUNT];
+  int streamed[FASTCOPY_FAMILY_COUNT];
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
   fcm_pin (-1);
   points_setup (opt.workload, opt.nworkload);
@@ -176,9 +183,16 @@ measured_settings (char **keys, char **values, const char *date)
       fam[i].id = (enum fastcopy_family) i;
       candidates_make (&fam[i]);
       choose (&fam[i]);
+      streamed[i] = stream_candidates_make (&stream[i], &fam[i]);
+      if (streamed[i])
+	{
+	  choose (&stream[i]);
+	  candidate_take_nt (&fam[i], &stream[i]);
+	}
     }
+  *confirmed = 1;
   for (int i = 0; opt.compare && i < FASTCOPY_FAMILY_COUNT; i++)
-    compare (&fam[i]);
+    *confirmed &= compare (&fam[i], streamed[i] ? &stream[i] : NULL);
   printf ("#\n# measured in %.0f s; %lu samples, %lu retaken after a context "
 	  "switch%s\n", (double) (fcm_now_ns () - t0) / 1e9, fcm_samples_taken,
 	  fcm_samples_retaken, fcm_samples_retaken > fcm_samples_taken / 20
@@ -278,6 +292,12 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: --config needs --write\n", tool_name);
       return 2;
     }
+  if (opt.write && !opt.compare && opt.nset == 0)
+    {
+      fprintf (stderr, "%s: --write checks the choice against the default "
+	       "first: no --no-compare with it\n", tool_name);
+      return 2;
+    }
   progress_tty = isatty (2);
   const char *path = opt.config ? opt.config
 				: fastcopy_config_state ()->system_path;
@@ -287,7 +307,7 @@ main (int argc, char **argv)
   strftime (date, sizeof date, "%Y-%m-%d", localtime (&t));
 
   char *keys[16], *values[16];
-  int n;
+  int n, confirmed = 1;
   if (opt.nset > 0)
     {
       n = given_settings (keys, values);
@@ -298,12 +318,19 @@ main (int argc, char **argv)
     }
   else
     {
-      n = measured_settings (keys, values, date);
+      n = measured_settings (keys, values, date, &confirmed);
       snprintf (header, sizeof header, "measured by fastcopy-tune%s, %s, "
 		"on %s family %u model %u", opt.quick ? " --quick" : "", date,
 		cpu->vendor, cpu->family, cpu->model);
     }
   fflush (stdout);
+  if (opt.write && !confirmed)
+    {
+      fprintf (stderr, "%s: not written: measured again, the chosen "
+	       "settings were slower than the default (see the comparison "
+	       "above); %s is unchanged\n", tool_name, path);
+      return 3;
+    }
   if (opt.write)
     write_config (path, n, keys, values, header);
   return 0;

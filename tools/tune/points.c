@@ -9,7 +9,9 @@
       page-aligned, or misaligned (source at +5, destination at +3, so that
       (dst - src) mod 4096 = 4094 stays clear of the aliasing window);
    3. fixed sizes cold: one size cycled through slots of a pool beyond the
-      caches (fcm_slots);
+      caches (fcm_slots); and for the streaming stage, large sizes both
+      hot (a destination in cache, where streaming must not lose) and
+      cold;
    4. copies only: ALIAS_SIZE bytes at (dst - src) mod 4096 distances, where
       REP MOVSB can fall off a cliff on some CPUs.
    Every point runs glibc and the candidates interleaved, in rounds
@@ -224,6 +226,29 @@ points_plan (struct point_set *ps, enum fastcopy_family family,
 	add (ps, (struct tpoint) { .kind = PK_ALIAS, .size = ALIAS_SIZE,
 				   .distance = sizes[i] });
     }
+}
+
+void
+stream_points_plan (struct point_set *ps, enum fastcopy_family family,
+		    const unsigned long long *nt, int nnt)
+{
+  ps->family = family;
+  ps->n = 0;
+  for (int w = 0; w < nworkloads; w++)
+    if (sequences[family][w] != NULL)
+      add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
+  size_t sizes[16];
+  size_t n = 0;
+  sizes[n++] = max_cold;
+  for (int i = 0; i < nnt && n < 16; i++)
+    if (nt[i] != NEVER && nt[i] >= MiB && nt[i] < max_cold)
+      sizes[n++] = (size_t) nt[i];
+  qsort (sizes, n, sizeof *sizes, cmp_size);
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || sizes[i] != sizes[i - 1])
+      for (int kind = PK_HOT; kind <= PK_COLD; kind++)
+	add (ps, (struct tpoint) { .kind = (enum point_kind) kind,
+				   .size = sizes[i] });
 }
 
 const char *

@@ -7,6 +7,7 @@
    points.c       what is measured: the workloads, fixed sizes hot and
                   cold, the aliasing sweep; the buffers; running a point
    figures.c      a candidate's figures against glibc, and the objective
+   objective.c    the objective, a pure function of the figures
    choose.c       measuring every candidate and choosing one per family
    compare.c      the chosen candidate against the library's default
    config-write.c installing settings into the configuration file
@@ -26,8 +27,14 @@
 #define MiB (1024ull * 1024ull)
 #define NEVER FASTCOPY_NEVER
 
-/* The objective's bound: no fixed size more than 10% slower than glibc.  */
+/* The objective's bounds (objective.c).  A fixed size up to 10% slower
+   than glibc is never held against a candidate; beyond that, up to 5%
+   above the best worst ratio.  DIST_NOISE: how far two measurements of
+   the same candidate's workloads geomean differ in one run (up to 2% on
+   Emerald Rapids: 1.047 and 1.049, 2.268 and 2.292, 0.519 and 0.509).  */
 #define SLOWER_LIMIT 1.10
+#define WORST_MARGIN 0.05
+#define DIST_NOISE 0.03
 
 #define MAX_WORKLOADS 32
 #define MAX_POINTS 512
@@ -99,6 +106,12 @@ void points_setup (char *const *paths, int n);
 void points_plan (struct point_set *ps, enum fastcopy_family family,
 		  const unsigned long long *extra, int nextra);
 
+/* The points of the streaming stage (candidates.c): the workloads, and
+   each of the NNT streaming thresholds NT from 1 MiB that can be
+   measured, and the largest cold size, hot and cold.  */
+void stream_points_plan (struct point_set *ps, enum fastcopy_family family,
+			 const unsigned long long *nt, int nnt);
+
 /* "hot 128 B misaligned", "cold 4 MiB", "GoogleA", "alias 33".  */
 const char *point_text (const struct tpoint *p, char *buf, size_t size);
 
@@ -125,7 +138,8 @@ struct fcm_fn glibc_fn (enum fastcopy_family family);
 struct fcm_fn impl_fn (const struct fastcopy_impl *impl, const char *items);
 const char *glibc_version (void);
 
-/* figures.c: a candidate against glibc over the points.  */
+/* figures.c: a candidate against glibc over the points; objective.c: the
+   figures the objective reads, and the objective.  */
 struct figures
 {
   double dist[MAX_WORKLOADS];	/* ratio per workload; 0: not measured */
@@ -149,10 +163,12 @@ double figures_worst (const struct figures *f);
 /* No fixed size (hot, cold or aliasing) more than SLOWER_LIMIT times
    glibc's time.  */
 int figures_qualify (const struct figures *f);
-/* Nonzero when A is preferred to B by the objective, both qualifying or
-   neither: the lower distribution geomean, ties broken by the lower
-   fixed-size geomean.  */
-int figures_better (const struct figures *a, const struct figures *b);
+/* The candidate of the N whose figures are FIG that the objective
+   chooses, the default being DFLT; whether candidate I is among those it
+   chooses from; and the worst ratio they may have.  */
+int objective_choose (const struct figures *fig, int n, int dflt);
+int objective_eligible (const struct figures *fig, int n, int dflt, int i);
+double objective_worst_bound (const struct figures *fig, int n, int dflt);
 /* The columns of a table row: distributions, worst hot/cold and where,
    aliasing worst and where.  */
 void figures_print (const struct figures *f, enum fastcopy_family family);
@@ -183,15 +199,21 @@ struct family
   struct candidate c[MAX_CANDIDATES];
   int chosen;			/* index into c */
   int dflt;			/* the library's default, index into c */
-  int none_qualified;
 };
 
-/* F's points, and its candidates: for every usable implementation, every
-   combination of the threshold ladders for the thresholds it reads, less
-   those that take the same path as an earlier one at every size measured.
-   The library's default comes first among its implementation's.  F->id
-   says which family.  */
+/* F's points, and its candidates of the first stage (candidates.c): for
+   every usable implementation, every value of the REP ladder it reads,
+   the default streaming threshold, less those that take the same path as
+   an earlier one at every size measured.  The library's default comes
+   first among its implementation's.  F->id says which family.  */
 void candidates_make (struct family *f);
+/* The second stage for F, once chosen: its candidate with every value of
+   the streaming ladder, into S, on S's points.  Returns 0 when there is
+   nothing to choose (no streaming threshold, or one path for all).  */
+int stream_candidates_make (struct family *s, const struct family *f);
+/* F's choice takes the streaming threshold S chose; the default candidate
+   stays as it is.  */
+void candidate_take_nt (struct family *f, const struct family *s);
 /* Which path a candidate's implementation takes at size N: 'V' (vector
    or register loop), 'R' (REP) or 'S' (streaming stores).  */
 char candidate_path (const struct candidate *c, size_t n);
@@ -199,8 +221,11 @@ char candidate_path (const struct candidate *c, size_t n);
 /* choose.c: measure F's candidates, print the table, choose.  */
 void choose (struct family *f);
 
-/* compare.c: the chosen candidate against the default, measured again.  */
-void compare (struct family *f);
+/* compare.c: F's chosen candidate against its default, measured again on
+   F's points and S's large sizes (S: the streaming stage, or NULL).
+   Returns nonzero when the choice still passes the objective's first two
+   rules against the default.  */
+int compare (struct family *f, const struct family *s);
 
 /* config-write.c: put the N settings KEYS = VALUES into the
    configuration file PATH, keeping its other lines (HEADER: the comment

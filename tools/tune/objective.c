@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-tune's objective (fastcopy-tune(1), CHOOSING): which of a
+   family's candidates to write, from their figures against glibc.  A pure
+   function of the figures, so that tools/tune/test-objective.c checks it
+   on made-up ones.
+
+   1. Never slower than the default on the workloads: only candidates whose
+      workloads geomean is at most DIST_NOISE above the default's stay, and
+      when one of them is faster than glibc there (below 1), only those at
+      most DIST_NOISE above glibc.
+   2. No workload traded for one fixed size, nor one size for the
+      workload: of those, the ones whose worst fixed-size ratio (hot, cold
+      or aliasing) is within SLOWER_LIMIT of glibc or within WORST_MARGIN
+      of the best worst ratio among them.
+   3. The least workloads geomean of what is left, ties broken by the
+      lower fixed-size geomean.
+   Some candidate always passes 1 (the default, or one faster than glibc),
+   and the one with the best worst ratio among those passes 2: something
+   is always chosen.  */
+
+#include <math.h>
+
+#include "tune.h"
+
+double
+figures_fixed_geomean (const struct figures *f)
+{
+  return f->nfixed ? exp (f->fixed_log_sum / f->nfixed) : 1;
+}
+
+double
+figures_worst (const struct figures *f)
+{
+  return f->worst > f->alias_worst ? f->worst : f->alias_worst;
+}
+
+int
+figures_qualify (const struct figures *f)
+{
+  return figures_worst (f) <= SLOWER_LIMIT;
+}
+
+/* Rule 1 for candidate I.  */
+static int
+not_slower (const struct figures *fig, int n, int dflt, int i)
+{
+  if (fig[i].dist_geomean > fig[dflt].dist_geomean * (1 + DIST_NOISE))
+    return 0;
+  for (int k = 0; k < n; k++)
+    if (fig[k].dist_geomean < 1
+	&& fig[k].dist_geomean <= fig[dflt].dist_geomean * (1 + DIST_NOISE))
+      return fig[i].dist_geomean <= 1 + DIST_NOISE;
+  return 1;
+}
+
+double
+objective_worst_bound (const struct figures *fig, int n, int dflt)
+{
+  double best = INFINITY;
+  for (int i = 0; i < n; i++)
+    if (not_slower (fig, n, dflt, i) && figures_worst (&fig[i]) < best)
+      best = figures_worst (&fig[i]);
+  double bound = best * (1 + WORST_MARGIN);
+  return bound > SLOWER_LIMIT ? bound : SLOWER_LIMIT;
+}
+
+int
+objective_eligible (const struct figures *fig, int n, int dflt, int i)
+{
+  return not_slower (fig, n, dflt, i)
+	 && figures_worst (&fig[i]) <= objective_worst_bound (fig, n, dflt);
+}
+
+int
+objective_choose (const struct figures *fig, int n, int dflt)
+{
+  int chosen = -1;
+  for (int i = 0; i < n; i++)
+    {
+      if (!objective_eligible (fig, n, dflt, i))
+	continue;
+      if (chosen < 0 || fig[i].dist_geomean < fig[chosen].dist_geomean
+	  || (fig[i].dist_geomean == fig[chosen].dist_geomean
+	      && figures_fixed_geomean (&fig[i])
+		 < figures_fixed_geomean (&fig[chosen])))
+	chosen = i;
+    }
+  return chosen;
+}

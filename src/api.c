@@ -25,8 +25,9 @@ fastcopy_cpu (void)
   return fc_cpu_caches ();
 }
 
-/* Indexed by bit number of the FASTCOPY_CPU_* flags.  */
-static const char *const feature_names[FASTCOPY_CPU_FEATURE_COUNT] = {
+/* Indexed by bit number of the FASTCOPY_CPU_* flags; arrays, not
+   pointers, so that loading the library relocates nothing here.  */
+static const char feature_names[FASTCOPY_CPU_FEATURE_COUNT][10] = {
   "SSE2", "ERMS", "FSRM", "FZLRM", "FSRS", "FSRCS",
   "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO", "BMI2", "AVX_VNNI",
 };
@@ -35,6 +36,30 @@ const char *
 fastcopy_cpu_feature_name (unsigned int bit)
 {
   return bit < FASTCOPY_CPU_FEATURE_COUNT ? feature_names[bit] : NULL;
+}
+
+static void ensure_view (void);
+
+/* The public table: fc_impl_table with pointers, made on first use.  */
+static struct fastcopy_impl impl_view[FC_IMPL_COUNT];
+
+static void
+build_impl_view (void)
+{
+  for (int i = 0; i < FC_IMPL_COUNT; i++)
+    {
+      const struct fc_impl *t = &fc_impl_table[i];
+      struct fastcopy_impl *v = &impl_view[i];
+      v->name = t->name;
+      v->family = (enum fastcopy_family) t->family;
+      v->summary = t->summary;
+      v->requires = t->requires;
+      v->traits = t->traits;
+      v->copy = t->family == FASTCOPY_FAMILY_COPY
+		? fc_copy_function ((enum fc_impl_id) i) : NULL;
+      v->clear = t->family == FASTCOPY_FAMILY_CLEAR
+		 ? fc_clear_function ((enum fc_impl_id) i) : NULL;
+    }
 }
 
 size_t
@@ -46,7 +71,10 @@ fastcopy_impl_count (void)
 const struct fastcopy_impl *
 fastcopy_impl_at (size_t i)
 {
-  return i < FC_IMPL_COUNT ? &fc_impl_table[i] : NULL;
+  if (i >= FC_IMPL_COUNT)
+    return NULL;
+  ensure_view ();
+  return &impl_view[i];
 }
 
 const struct fastcopy_impl *
@@ -55,7 +83,10 @@ fastcopy_impl_find (enum fastcopy_family family, const char *name)
   for (size_t i = 0; i < FC_IMPL_COUNT; i++)
     if (fc_impl_table[i].family == family
 	&& strcmp (fc_impl_table[i].name, name) == 0)
-      return &fc_impl_table[i];
+      {
+	ensure_view ();
+	return &impl_view[i];
+      }
   return NULL;
 }
 
@@ -67,18 +98,18 @@ fastcopy_impl_usable (const struct fastcopy_impl *impl)
 }
 
 /* Every exported standard function, in the order fastcopy_functions
-   hands them out.  */
-static const char *const function_names[] = {
+   hands them out (the list of pointers it returns is made on first
+   use).  */
+static const char function_names[][24] = {
   "memcpy", "memmove", "mempcpy", "__mempcpy", "__memcpy_chk",
   "__memmove_chk", "__mempcpy_chk",
   "memset", "bzero", "explicit_bzero", "__memset_chk",
-  "__explicit_bzero_chk", NULL
+  "__explicit_bzero_chk"
 };
-#define NCHOICES (sizeof function_names / sizeof function_names[0] - 1)
+#define NCHOICES (sizeof function_names / sizeof function_names[0])
 #define NCOPY 7			/* the first NCOPY are copy functions */
 
-static void ensure_view (void);
-
+static const char *function_list[NCHOICES + 1];
 static struct fastcopy_choice choices[NCHOICES];
 
 const struct fastcopy_choice *
@@ -96,7 +127,8 @@ fastcopy_selected (const char *function)
 const char *const *
 fastcopy_functions (void)
 {
-  return function_names;
+  ensure_view ();
+  return function_list;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -163,8 +195,8 @@ build_policy_view (void)
 	  p->model_min = r->model_min;
 	  p->model_max = r->model_max;
 	  p->requires = r->requires;
-	  p->copy = &fc_impl_table[r->value[FC_KEY_COPY]];
-	  p->clear = &fc_impl_table[r->value[FC_KEY_CLEAR]];
+	  p->copy = &impl_view[r->value[FC_KEY_COPY]];
+	  p->clear = &impl_view[r->value[FC_KEY_CLEAR]];
 	  p->evidence = r->evidence;
 	  p->measured = r->measured;
 	  p->reason = r->reason;
@@ -241,7 +273,7 @@ fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
   ensure_view ();
   plan->policy = published (made.row[FASTCOPY_FAMILY_COPY]);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    plan->impl[f] = &fc_impl_table[made.impl[f]];
+    plan->impl[f] = &impl_view[made.impl[f]];
   for (int k = 0; k < FASTCOPY_PLAN_VALUES; k++)
     {
       enum fastcopy_setting_type type
@@ -723,6 +755,9 @@ static struct fc_diags load_diags;
 static void
 build_view (void)
 {
+  build_impl_view ();
+  for (size_t i = 0; i < NCHOICES; i++)
+    function_list[i] = function_names[i];
   build_policy_view ();
   static char reasons[FASTCOPY_FAMILY_COUNT][FC_PATH_MAX + 256];
   for (size_t i = 0; i < NCHOICES; i++)
@@ -733,7 +768,7 @@ build_view (void)
 		      reasons[f], sizeof reasons[f]);
       choices[i].function = function_names[i];
       choices[i].family = f;
-      choices[i].impl = &fc_impl_table[fc_load.plan.impl[f]];
+      choices[i].impl = &impl_view[fc_load.plan.impl[f]];
       choices[i].reason = reasons[f];
       choices[i].policy = published (fc_load.plan.row[f]);
     }

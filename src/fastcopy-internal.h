@@ -50,8 +50,25 @@ enum fc_impl_id
 #undef FC_DECLARE_COPY
 #undef FC_DECLARE_CLEAR
 
-/* The implementation table, generated from impl-list.def.  */
-extern FC_HIDDEN const struct fastcopy_impl fc_impl_table[FC_IMPL_COUNT];
+/* The implementation table (impl-table.c), generated from impl-list.def.
+   Its texts are arrays and it holds no function, so it needs no
+   relocation: loading the library writes no word of it.  The public
+   struct fastcopy_impl views, with pointers, are api.c's, made on first
+   use.  */
+struct fc_impl
+{
+  char name[8];
+  unsigned char family;		/* enum fastcopy_family */
+  unsigned int traits;		/* FC_TRAIT_* */
+  unsigned long long requires;	/* FASTCOPY_CPU_* */
+  char summary[200];
+};
+extern FC_HIDDEN const struct fc_impl fc_impl_table[FC_IMPL_COUNT];
+
+/* The function of copy (clear) implementation ID; scalar for an ID of
+   the other family.  */
+FC_HIDDEN FC_EARLY fastcopy_copy_fn fc_copy_function (enum fc_impl_id id);
+FC_HIDDEN FC_EARLY fastcopy_clear_fn fc_clear_function (enum fc_impl_id id);
 
 /* The settings, from the one list in keys.def.  */
 enum fc_key

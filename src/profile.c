@@ -317,7 +317,7 @@ sum (int f, size_t off)
    i.  */
 static void
 put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
-	  const char *const *names)
+	  const char (*names)[16])
 {
   for (size_t i = 0; i < n; i++)
     {
@@ -372,11 +372,11 @@ put_command (struct out *o)
   put_str (o, "\n");
 }
 
-static const char *const copy_functions[2] = { "memcpy", "mempcpy" };
-static const char *const clear_functions[2] = { "memset", "explicit_bzero" };
-static const char *const distances[NDIST] = { "0", "1-15", "16-63", "other" };
-static const char *const overlaps[NOVERLAP] = { "none", "forward",
-						"backward" };
+/* Arrays, not pointers: loading the library relocates nothing here.  */
+static const char copy_functions[2][16] = { "memcpy", "mempcpy" };
+static const char clear_functions[2][16] = { "memset", "explicit_bzero" };
+static const char distances[NDIST][16] = { "0", "1-15", "16-63", "other" };
+static const char overlaps[NOVERLAP][16] = { "none", "forward", "backward" };
 
 static void
 put_counts (struct out *o)

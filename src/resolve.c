@@ -26,42 +26,6 @@
 #include "load-state.h"
 #include "profile.h"
 
-static FC_EARLY fastcopy_copy_fn
-copy_function (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-      FC_CASE_##family (id, function)
-#define FC_CASE_COPY(id, f) case FC_IMPL_##id: return f;
-#define FC_CASE_CLEAR(id, f)
-#include "impl-list.def"
-#undef FC_CASE_COPY
-#undef FC_CASE_CLEAR
-#undef FC_IMPL
-    default:
-      return memmove_scalar;
-    }
-}
-
-static FC_EARLY fastcopy_clear_fn
-clear_function (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-      FC_CASE_##family (id, function)
-#define FC_CASE_COPY(id, f)
-#define FC_CASE_CLEAR(id, f) case FC_IMPL_##id: return f;
-#include "impl-list.def"
-#undef FC_CASE_COPY
-#undef FC_CASE_CLEAR
-#undef FC_IMPL
-    default:
-      return memset_scalar;
-    }
-}
-
 /* What the exported entry points compare with (sysdeps/x86_64/entry.h):
    for an ENTRY implementation its rank among its family's, in the order
    of impl-list.def; 0xff for any other.  */
@@ -126,7 +90,7 @@ resolve_copy (void)
   plan_once ();
   enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_COPY];
   fc_copy_entry = entry_byte (id);
-  return copy_function (id);
+  return fc_copy_function (id);
 }
 
 static FC_EARLY fastcopy_clear_fn
@@ -135,7 +99,7 @@ resolve_clear (void)
   plan_once ();
   enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_CLEAR];
   fc_clear_entry = entry_byte (id);
-  return clear_function (id);
+  return fc_clear_function (id);
 }
 
 static void *copy_ifunc (void *, const void *, size_t)
@@ -168,12 +132,12 @@ rebind (enum fastcopy_family family, enum fc_impl_id id)
   if (copy)
     {
       fc_copy_entry = entry_byte (id);
-      fc_copy_slot = copy_function (id);
+      fc_copy_slot = fc_copy_function (id);
     }
   else
     {
       fc_clear_entry = entry_byte (id);
-      fc_clear_slot = clear_function (id);
+      fc_clear_slot = fc_clear_function (id);
     }
   mprotect ((void *) lo, hi - lo, PROT_READ);
   return 0;
@@ -196,9 +160,9 @@ apply_environment (void)
   fc_plan_make (cpu, &fc_load.settings.merged, &next);
   /* Recording: the profile implementations call the targets.  */
   if (next.impl[FASTCOPY_FAMILY_COPY] != next.target[FASTCOPY_FAMILY_COPY]
-      && fc_profile_start (copy_function ((enum fc_impl_id)
+      && fc_profile_start (fc_copy_function ((enum fc_impl_id)
 					  next.target[FASTCOPY_FAMILY_COPY]),
-			   clear_function ((enum fc_impl_id)
+			   fc_clear_function ((enum fc_impl_id)
 					   next.target[FASTCOPY_FAMILY_CLEAR]))
 	 != 0)
     for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)

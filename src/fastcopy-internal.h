@@ -97,8 +97,10 @@ FC_HIDDEN void fc_set_tunable (int key, size_t value);
    or asks glibc for its leaves.  Safe to call from an IFUNC resolver: no
    libc but glibc's own hwcaps call (cpu-features.c says why that is
    safe), no relocations of ours.  fc_cpu_init leaves the cache sizes at 0;
-   fc_cpu_caches reads them too.  */
+   fc_cpu_l3 reads the L3's size and sharers (what the thresholds need,
+   with one more CPUID), fc_cpu_caches every cache (for the tools).  */
 FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
+FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_l3 (void);
 FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_caches (void);
 
 enum fc_vendor

@@ -17,7 +17,10 @@ struct fc_load
   struct fc_tunables tunables;	/* first: the assembly reads it at fc_load */
   struct fastcopy_cpu cpu;	/* cpu-features.c */
   int cpu_ready;
-  int caches_ready;		/* the cache sizes too (fc_cpu_caches) */
+  int l3_ready;			/* the L3 and its sharers too (fc_cpu_l3) */
+  int caches_ready;		/* every cache size too (fc_cpu_caches) */
+  unsigned int max_leaf;	/* CPUID's, from the vendor leaf */
+  int topoext;			/* AMD's cache leaf 0x8000001D exists */
   int planned;			/* resolve.c */
   struct fc_plan plan;
   struct fc_settings settings;	/* settings.c */

@@ -84,10 +84,10 @@ fc_policy_size (const struct fastcopy_cpu *cpu, unsigned long long value)
 {
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
     return fc_threshold_word (value);
-  /* This machine's caches are read on first need; a CPU described by a
-     caller (fastcopy_plan_for) comes with its own.  */
+  /* This machine's L3 is read on first need; a CPU described by a caller
+     (fastcopy_plan_for) comes with its own.  */
   if (cpu == &fc_load.cpu)
-    cpu = fc_cpu_caches ();
+    cpu = fc_cpu_l3 ();
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
   if (cpu->l3_size == 0)
     return fc_threshold_word (FC_L3_UNKNOWN * num / (den ? den : 1));

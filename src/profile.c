@@ -82,8 +82,10 @@ struct block
 static fastcopy_copy_fn copy_target;
 static fastcopy_clear_fn clear_target;
 
+/* Each thread's block is its value of BLOCK_KEY, not a thread-local
+   variable: static TLS would cost every process that loads the library,
+   recording or not, and can make a later dlopen of it fail.  */
 static struct block *blocks;
-static __thread struct block *my_block __attribute__ ((tls_model ("initial-exec")));
 static pthread_key_t block_key;
 
 static char base_path[FC_PATH_MAX];	/* the profile setting's path */
@@ -134,7 +136,6 @@ static void
 release (void *arg)
 {
   struct block *b = arg;
-  my_block = NULL;
   __atomic_store_n (&b->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -164,7 +165,6 @@ acquire (void)
 					   __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 	;
     }
-  my_block = b;
   pthread_setspecific (block_key, b);
   return b;
 }
@@ -172,7 +172,7 @@ acquire (void)
 static inline struct counts *
 counts_of (enum fastcopy_family family)
 {
-  struct block *b = my_block;
+  struct block *b = pthread_getspecific (block_key);
   if (b == NULL)
     b = acquire ();
   return b != NULL ? &b->family[family] : NULL;
@@ -466,12 +466,13 @@ on_signal (int sig)
 static void
 forked (void)
 {
+  struct block *mine = pthread_getspecific (block_key);
   for (struct block *b = blocks; b != NULL; b = b->next)
     {
       volatile unsigned char *p = (volatile unsigned char *) b->family;
       for (size_t i = 0; i < sizeof b->family; i++)
 	p[i] = 0;
-      b->in_use = b == my_block;
+      b->in_use = b == mine;
     }
   snapshots = 0;
   clock_gettime (CLOCK_MONOTONIC, &started);

@@ -27,6 +27,11 @@ figures_add (struct figures *f, const struct tpoint *p, double ratio)
       break;
     case PK_HOT:
     case PK_COLD:
+      if (p->kind == PK_HOT)
+	{
+	  f->hot_log_sum += log (ratio);
+	  f->nhot++;
+	}
       f->fixed_log_sum += log (ratio);
       f->nfixed++;
       if (ratio > f->worst)

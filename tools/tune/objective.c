@@ -7,7 +7,9 @@
    1. Never slower than the default on the workloads: only candidates whose
       workloads geomean is at most DIST_NOISE above the default's stay, and
       when one of them is faster than glibc there (below 1), only those at
-      most DIST_NOISE above glibc.
+      most DIST_NOISE above glibc.  Nor on copies into cache: the geomean
+      over the hot sizes at most WORST_MARGIN above the default's (a
+      streaming threshold must not buy cold sizes with hot ones).
    2. No workload traded for one fixed size, nor one size for the
       workload: of those, the ones whose worst fixed-size ratio (hot, cold
       or aliasing) is within SLOWER_LIMIT of glibc or within WORST_MARGIN
@@ -29,6 +31,12 @@ figures_fixed_geomean (const struct figures *f)
 }
 
 double
+figures_hot_geomean (const struct figures *f)
+{
+  return f->nhot ? exp (f->hot_log_sum / f->nhot) : 1;
+}
+
+double
 figures_worst (const struct figures *f)
 {
   return f->worst > f->alias_worst ? f->worst : f->alias_worst;
@@ -44,7 +52,9 @@ figures_qualify (const struct figures *f)
 static int
 not_slower (const struct figures *fig, int n, int dflt, int i)
 {
-  if (fig[i].dist_geomean > fig[dflt].dist_geomean * (1 + DIST_NOISE))
+  if (fig[i].dist_geomean > fig[dflt].dist_geomean * (1 + DIST_NOISE)
+      || figures_hot_geomean (&fig[i])
+	 > figures_hot_geomean (&fig[dflt]) * (1 + WORST_MARGIN))
     return 0;
   for (int k = 0; k < n; k++)
     if (fig[k].dist_geomean < 1

@@ -146,6 +146,8 @@ struct figures
   double dist_geomean;		/* 1 when no workload was measured */
   double fixed_log_sum;		/* hot and cold */
   int nfixed;
+  double hot_log_sum;		/* hot only: a destination in cache */
+  int nhot;
   double worst;			/* the highest hot or cold ratio */
   struct tpoint worst_at;
   double alias_worst;		/* the highest aliasing ratio; 0: none */
@@ -158,6 +160,7 @@ void figures_add (struct figures *f, const struct tpoint *p, double ratio);
 /* The geometric mean of the workloads' ratios.  */
 void figures_finish (struct figures *f);
 double figures_fixed_geomean (const struct figures *f);
+double figures_hot_geomean (const struct figures *f);
 /* The worst ratio over every fixed-size point, aliasing included.  */
 double figures_worst (const struct figures *f);
 /* No fixed size (hot, cold or aliasing) more than SLOWER_LIMIT times

@@ -185,15 +185,22 @@ distances (size_t *v)
   return n;
 }
 
-void
-points_plan (struct point_set *ps, enum fastcopy_family family,
-	     const unsigned long long *extra, int nextra)
+/* An empty plan for FAMILY, then the workloads that have calls of it.  */
+static void
+start_plan (struct point_set *ps, enum fastcopy_family family)
 {
   ps->family = family;
   ps->n = 0;
   for (int w = 0; w < nworkloads; w++)
     if (sequences[family][w] != NULL)
       add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
+}
+
+void
+points_plan (struct point_set *ps, enum fastcopy_family family,
+	     const unsigned long long *extra, int nextra)
+{
+  start_plan (ps, family);
 
   size_t sizes[MAX_POINTS];
   size_t n = hot_sizes (sizes);
@@ -232,11 +239,7 @@ void
 stream_points_plan (struct point_set *ps, enum fastcopy_family family,
 		    const unsigned long long *nt, int nnt)
 {
-  ps->family = family;
-  ps->n = 0;
-  for (int w = 0; w < nworkloads; w++)
-    if (sequences[family][w] != NULL)
-      add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
+  start_plan (ps, family);
   size_t sizes[16];
   size_t n = 0;
   sizes[n++] = max_cold;

@@ -142,9 +142,11 @@ print_table (const struct family *f, const struct figures *fig)
 	    "figure is 1 for\n#   every candidate, and the fixed sizes "
 	    "decide\n", f->name);
   printf ("# %s: chose %s: the least distributions geomean (%.3f) of the "
-	  "%d candidates\n#   not slower there than the default (%.3f) and "
-	  "with no fixed size over %.3f\n", f->name, c->label,
-	  c->fig.dist_geomean, eligible, f->c[f->dflt].fig.dist_geomean,
+	  "%d candidates\n#   not slower there than the default (%.3f) nor "
+	  "on the hot sizes (%.3f),\n#   and with no fixed size over %.3f\n",
+	  f->name, c->label, c->fig.dist_geomean, eligible,
+	  f->c[f->dflt].fig.dist_geomean,
+	  figures_hot_geomean (&f->c[f->dflt].fig),
 	  objective_worst_bound (fig, f->n, f->dflt));
 }
 

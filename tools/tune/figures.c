@@ -67,8 +67,8 @@ figures_finish (struct figures *f)
 void
 figures_print_heading (enum fastcopy_family family, int label_width)
 {
-  printf ("#     %-*s %13s  %s\n", label_width, "candidate", "distributions",
-	  family == FASTCOPY_FAMILY_COPY ? "worst hot/cold                    "
+  printf ("#     %-*s %13s  %9s  %s\n", label_width, "candidate",
+	  "distributions", "hot sizes", family == FASTCOPY_FAMILY_COPY ? "worst hot/cold                    "
 					   "aliasing" : "worst hot/cold");
 }
 
@@ -78,7 +78,7 @@ figures_print (const struct figures *f, enum fastcopy_family family)
   char where[64], worst[80];
   snprintf (worst, sizeof worst, "%.3f %s", f->worst,
 	    point_text (&f->worst_at, where, sizeof where));
-  printf (" %13.3f  ", f->dist_geomean);
+  printf (" %13.3f  %9.3f  ", f->dist_geomean, figures_hot_geomean (f));
   if (family == FASTCOPY_FAMILY_COPY && f->alias_worst > 0)
     printf ("%-32s  %.3f at %zu", worst, f->alias_worst, f->alias_at);
   else if (family == FASTCOPY_FAMILY_COPY)

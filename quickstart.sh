@@ -43,17 +43,17 @@ case "${1:-run}" in
     ./bench/fastcopy-bench --quick
     ;;
   check-x86-64)
-    make --no-print-directory check
+    make --no-print-directory check VERBOSE=yes
     ;;
   check)
-    make --no-print-directory check
+    make --no-print-directory check VERBOSE=yes
     # The i386 build: the same sources, gcc -m32 (gcc-multilib).
     mkdir -p "$top/_build32"
     cd "$top/_build32"
     [ -f Makefile ] || "$top/configure" --quiet --host=i686-linux-gnu \
         CC="gcc -m32" CXX="g++ -m32"
     make -j"$(nproc)" --quiet
-    make --no-print-directory check
+    make --no-print-directory check VERBOSE=yes
     ;;
   *)
     echo "usage: $0 [run|check|check-x86-64]" >&2

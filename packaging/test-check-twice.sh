@@ -50,7 +50,8 @@ build ()
         echo "$1 build $status"
         for run in 1 2; do
             [ $status -eq 0 ] || break
-            FC_CHECK_TWICE_INNER=1 $make --no-print-directory check >check-$run.out 2>&1
+            FC_CHECK_TWICE_INNER=1 $make --no-print-directory check VERBOSE=yes \
+                >check-$run.out 2>&1
             status=$?
             echo "$1 check-$run $status"
         done
@@ -70,8 +71,12 @@ for name in in-tree out-of-tree; do
         elif [ "$status" = 0 ]; then
             pass "$name build: make check run ${step#check-} ($(grep -E '^[0-9]+ passed' "$log" | tail -n 1))"
         else
-            fail "$name build: $step exited $status; the end of its log:"
-            tail -n 30 "$log" | sed 's/^/    /'
+            # What failed first, then how the log ends: CI shows only the
+            # end of the outer log.
+            fail "$name build: $step exited $status; its failures, then the end of its log:"
+            grep -E '^(FAIL|ERROR|UNRESOLVED|XPASS)[: ]' "$log" | head -n 20 | sed 's/^/    /'
+            echo "    ..."
+            tail -n 12 "$log" | sed 's/^/    /'
         fi
     done <"$dir.status"
     [ "$(wc -l <"$dir.status")" -eq 3 ] || grep -qv ' 0$' "$dir.status" ||

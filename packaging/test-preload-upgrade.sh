@@ -219,7 +219,7 @@ if [ -n "$coreutils" ]; then
     out=$(PATH=$work/bin /bin/sh -c '
         for f in preload-remove.sh preload-test.sh preload-upgrade.sh; do . "$1/packaging/$f"; done
         fastcopy_preload_suspend "$2" && fastcopy_preload_resume "$2" "$3" "$4" &&
-            cp "$2/etc/ld.so.preload" "$2/resumed" && fastcopy_preload_remove "$2"' \
+            cp -p "$2/etc/ld.so.preload" "$2/resumed" && fastcopy_preload_remove "$2"' \
         sh "$srcdir" "$r" "$r$multi/libfastcopy.so.1" "$entry" 2>&1); st=$?
     if [ $st -eq 0 ] && same "$work/restricted.orig" "$r/resumed" && [ "$(cat "$p")" = a.so ]; then
         pass "with only coreutils, flock and cmp on PATH: suspend, resume and remove work"

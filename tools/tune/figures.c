@@ -26,12 +26,11 @@ figures_add (struct figures *f, const struct tpoint *p, double ratio)
       f->dist[p->workload] = ratio;
       break;
     case PK_HOT:
+      f->hot_log_sum += log (ratio);
+      f->nhot++;
+      /* A hot size is a fixed size too.  */
+      __attribute__ ((fallthrough));
     case PK_COLD:
-      if (p->kind == PK_HOT)
-	{
-	  f->hot_log_sum += log (ratio);
-	  f->nhot++;
-	}
       f->fixed_log_sum += log (ratio);
       f->nfixed++;
       if (ratio > f->worst)

@@ -111,6 +111,10 @@ pick (struct family *f, struct figures *fig)
   for (int i = 0; i < f->n; i++)
     fig[i] = f->c[i].fig;
   f->chosen = objective_choose (fig, f->n, f->dflt);
+  /* The objective always chooses (test-objective checks it); should it
+     not, a message rather than a candidate read from before the table.  */
+  if (f->chosen < 0)
+    die ("%s: the objective chose none of %d candidates", f->name, f->n);
 }
 
 static void

@@ -4,21 +4,24 @@
    function of the figures, so that tools/tune/test-objective.c checks it
    on made-up ones.
 
-   1. Never slower than the default on the workloads: only candidates whose
-      workloads geomean is at most DIST_NOISE above the default's stay, and
-      when one of them is faster than glibc there (below 1), only those at
-      most DIST_NOISE above glibc.  Nor on copies into cache: the geomean
-      over the hot sizes at most WORST_MARGIN above the default's (a
-      streaming threshold must not buy cold sizes with hot ones).
+   1. Never slower than the default: only candidates whose workloads
+      geomean is at most DIST_NOISE above the default's, and whose geomean
+      over the hot sizes (copies into cache) is at most WORST_MARGIN above
+      the default's, stay (a streaming threshold must not buy cold sizes
+      with hot ones); and when one of those is faster than glibc on the
+      workloads (below 1), only those at most DIST_NOISE above glibc.
    2. No workload traded for one fixed size, nor one size for the
       workload: of those, the ones whose worst fixed-size ratio (hot, cold
       or aliasing) is within SLOWER_LIMIT of glibc or within WORST_MARGIN
       of the best worst ratio among them.
    3. The least workloads geomean of what is left, ties broken by the
       lower fixed-size geomean.
-   Some candidate always passes 1 (the default, or one faster than glibc),
-   and the one with the best worst ratio among those passes 2: something
-   is always chosen.  */
+   Some candidate always passes 1 (the default, or one faster than glibc
+   that passed the default's bounds), and the one with the best worst
+   ratio among those passes 2: something is always chosen.  (A candidate
+   faster than glibc on the workloads but slower into cache must not count
+   for the glibc bound: the bound would then shut out the default, and
+   itself fail the hot one, leaving nothing.)  */
 
 #include <math.h>
 
@@ -48,17 +51,25 @@ figures_qualify (const struct figures *f)
   return figures_worst (f) <= SLOWER_LIMIT;
 }
 
+/* Rule 1's bounds of the default for candidate I; the default is within
+   its own, whatever its figures.  */
+static int
+within_default (const struct figures *fig, int dflt, int i)
+{
+  return i == dflt
+	 || (fig[i].dist_geomean <= fig[dflt].dist_geomean * (1 + DIST_NOISE)
+	     && figures_hot_geomean (&fig[i])
+		<= figures_hot_geomean (&fig[dflt]) * (1 + WORST_MARGIN));
+}
+
 /* Rule 1 for candidate I.  */
 static int
 not_slower (const struct figures *fig, int n, int dflt, int i)
 {
-  if (fig[i].dist_geomean > fig[dflt].dist_geomean * (1 + DIST_NOISE)
-      || figures_hot_geomean (&fig[i])
-	 > figures_hot_geomean (&fig[dflt]) * (1 + WORST_MARGIN))
+  if (!within_default (fig, dflt, i))
     return 0;
   for (int k = 0; k < n; k++)
-    if (fig[k].dist_geomean < 1
-	&& fig[k].dist_geomean <= fig[dflt].dist_geomean * (1 + DIST_NOISE))
+    if (fig[k].dist_geomean < 1 && within_default (fig, dflt, k))
       return fig[i].dist_geomean <= 1 + DIST_NOISE;
   return 1;
 }

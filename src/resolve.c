@@ -19,7 +19,6 @@
 
 #include <errno.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -143,16 +142,35 @@ rebind (enum fastcopy_family family, enum fc_impl_id id)
   return 0;
 }
 
-/* The second settings phase (settings.h): FASTCOPY and FASTCOPY_CONFIG,
-   read through libc now that it is initialized, in secure-execution
-   processes not at all.  A family whose slot cannot be rewritten keeps its
-   implementation, with the thresholds the settings give it, and a warning
-   says so.  */
-__attribute__ ((constructor (101))) static void
-apply_environment (void)
+/* NAME's value in the environment ENVP, or NULL.  */
+static const char *
+env_value (char *const *envp, const char *name)
 {
-  if (!fc_settings_load_environment (getenv ("FASTCOPY"),
-				     getenv ("FASTCOPY_CONFIG"),
+  for (; envp != NULL && *envp != NULL; envp++)
+    {
+      const char *e = *envp, *n = name;
+      while (*n != 0 && *e == *n)
+	e++, n++;
+      if (*n == 0 && *e == '=')
+	return e + 1;
+    }
+  return NULL;
+}
+
+/* The second settings phase (settings.h): FASTCOPY and FASTCOPY_CONFIG,
+   now that libc is initialized, in secure-execution processes not at all.
+   glibc hands an initializer the environment (argc, argv, envp: at start
+   and in dlopen, where it is environ), so no getenv: one symbol fewer to
+   look up in every process.  A family whose slot cannot be rewritten
+   keeps its implementation, with the thresholds the settings give it, and
+   a warning says so.  */
+__attribute__ ((constructor (101))) static void
+apply_environment (int argc, char **argv, char **envp)
+{
+  (void) argc;
+  (void) argv;
+  if (!fc_settings_load_environment (env_value (envp, "FASTCOPY"),
+				     env_value (envp, "FASTCOPY_CONFIG"),
 				     getauxval (AT_SECURE) != 0))
     return;
   const struct fastcopy_cpu *cpu = fc_cpu_init ();

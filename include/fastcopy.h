@@ -50,23 +50,33 @@ typedef void *(*fastcopy_clear_fn) (void *dst, int c, size_t n);
 						   AVX-512 cores whose clock
 						   64-byte vectors do not
 						   lower (glibc's rule) */
-#define FASTCOPY_CPU_FEATURE_COUNT 13
+#define FASTCOPY_CPU_HYPERVISOR	(1ull << 13)	/* runs in a virtual machine
+						   (CPUID leaf 1, ECX bit 31),
+						   whose cache figures may be
+						   the host's */
+#define FASTCOPY_CPU_FEATURE_COUNT 14
 
 struct fastcopy_cpu
 {
-  char vendor[13];		/* "AuthenticAMD", "GenuineIntel", ... */
+  char vendor[13];		/* "AuthenticAMD", "GenuineIntel", ...; the
+				   policy knows only AMD's (AMD and Hygon)
+				   and Intel's class (every other) */
   unsigned int family;		/* display family, model and stepping */
   unsigned int model;
   unsigned int stepping;
   unsigned long long features;	/* FASTCOPY_CPU_* bits */
-  unsigned long l1d_size;	/* data cache sizes in bytes; 0 = unknown */
+  unsigned long l1d_size;	/* data cache sizes in bytes, as glibc's
+				   sysconf reports them; 0 = unknown */
   unsigned long l2_size;
   unsigned long l3_size;
-  unsigned int l3_threads;	/* logical processors that share the L3,
-				   as its cache leaf says; 0 = unknown */
+  unsigned int l3_threads;	/* logical processors that share the L3: the
+				   package's, as CPUID leaf 1 counts them;
+				   0 = unknown */
 };
 
-/* The CPU as libfastcopy saw it when it was loaded.  Never NULL.  */
+/* The CPU as libfastcopy saw it when it was loaded, from what glibc had
+   read of it (the vendor string, which glibc does not keep, from CPUID
+   on the first call).  Never NULL.  */
 const struct fastcopy_cpu *fastcopy_cpu (void);
 
 /* Name of feature bit number BIT ("ERMS"), or NULL past the last one.  */

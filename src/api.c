@@ -22,14 +22,16 @@ fastcopy_version (void)
 const struct fastcopy_cpu *
 fastcopy_cpu (void)
 {
-  return fc_cpu_caches ();
+  fc_cpu_vendor_string ();
+  return &fc_cpu_init ()->id;
 }
 
 /* Indexed by bit number of the FASTCOPY_CPU_* flags; arrays, not
    pointers, so that loading the library relocates nothing here.  */
-static const char feature_names[FASTCOPY_CPU_FEATURE_COUNT][10] = {
+static const char feature_names[FASTCOPY_CPU_FEATURE_COUNT][11] = {
   "SSE2", "ERMS", "FSRM", "FZLRM", "FSRS", "FSRCS",
   "AVX2", "AVX512F", "AVX512BW", "AVX512VL", "CLZERO", "BMI2", "AVX_VNNI",
+  "HYPERVISOR",
 };
 
 const char *
@@ -93,7 +95,7 @@ fastcopy_impl_find (enum fastcopy_family family, const char *name)
 int
 fastcopy_impl_usable (const struct fastcopy_impl *impl)
 {
-  unsigned long long have = fc_cpu_init ()->features;
+  unsigned long long have = fc_cpu_init ()->id.features;
   return impl != NULL && (impl->requires & ~have) == 0;
 }
 
@@ -268,8 +270,10 @@ void
 fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
 {
   static const struct fc_layer no_settings;
+  struct fc_cpu described;
+  fc_cpu_from_description (cpu, &described);
   struct fc_plan made;
-  fc_plan_make (cpu, &no_settings, &made);
+  fc_plan_make (&described, &no_settings, &made);
   ensure_view ();
   plan->policy = published (made.row[FASTCOPY_FAMILY_COPY]);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)

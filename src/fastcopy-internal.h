@@ -93,23 +93,34 @@ struct fc_tunables
    the new value.  */
 FC_HIDDEN void fc_set_tunable (int key, size_t value);
 
-/* CPU features, read once by cpu-features.c, the one place that runs CPUID
-   or asks glibc for its leaves.  Safe to call from an IFUNC resolver: no
-   libc but glibc's own hwcaps call (cpu-features.c says why that is
-   safe), no relocations of ours.  fc_cpu_init leaves the cache sizes at 0;
-   fc_cpu_l3 reads the L3's size and sharers (what the thresholds need,
-   with one more CPUID), fc_cpu_caches every cache (for the tools).  */
-FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_init (void);
-FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_l3 (void);
-FC_HIDDEN FC_EARLY const struct fastcopy_cpu *fc_cpu_caches (void);
-
+/* The policy's vendors: a row is for AMD's CPUs, Intel's, or any.  */
 enum fc_vendor
 {
   FC_VENDOR_ANY = 0,		/* in policy rows: any vendor */
   FC_VENDOR_AMD,		/* AuthenticAMD, HygonGenuine */
-  FC_VENDOR_INTEL,		/* GenuineIntel */
-  FC_VENDOR_OTHER
+  FC_VENDOR_INTEL		/* every other: GenuineIntel, and the CPUs
+				   that cannot be told from Intel's without
+				   CPUID (cpu-features.c) */
 };
-FC_HIDDEN FC_EARLY enum fc_vendor fc_cpu_vendor (const struct fastcopy_cpu *cpu);
+
+/* The CPU the policy matches: what fastcopy_cpu () reports, and its
+   vendor class.  */
+struct fc_cpu
+{
+  struct fastcopy_cpu id;
+  unsigned char vendor;		/* enum fc_vendor, never ANY */
+};
+
+/* This machine's CPU, read once by cpu-features.c, the one place that
+   learns it, from what glibc already read: no CPUID (but on a glibc
+   older than 2.33), safe in an IFUNC resolver.  The vendor string stays
+   empty until fc_cpu_vendor_string, for the tools, runs the one CPUID
+   that knows it.  */
+FC_HIDDEN FC_EARLY const struct fc_cpu *fc_cpu_init (void);
+FC_HIDDEN const char *fc_cpu_vendor_string (void);
+
+/* A CPU a caller describes (fastcopy_plan_for), with its vendor class.  */
+FC_HIDDEN void fc_cpu_from_description (const struct fastcopy_cpu *d,
+					struct fc_cpu *cpu);
 
 #endif

@@ -39,7 +39,7 @@ own_rep (enum fc_impl_id id)
 /* The auto row the policy setting names, or else the one this CPU
    matches.  */
 static FC_EARLY const struct fc_policy_row *
-policy_row (const struct fastcopy_cpu *cpu, const struct fc_layer *settings)
+policy_row (const struct fc_cpu *cpu, const struct fc_layer *settings)
 {
   const struct fc_item *it = &settings->item[FC_KEY_POLICY];
   const struct fc_policy_row *row = it->set ? fc_policy_chosen (it->value)
@@ -48,7 +48,7 @@ policy_row (const struct fastcopy_cpu *cpu, const struct fc_layer *settings)
 }
 
 void
-fc_plan_make (const struct fastcopy_cpu *cpu, const struct fc_layer *settings,
+fc_plan_make (const struct fc_cpu *cpu, const struct fc_layer *settings,
 	      struct fc_plan *plan)
 {
   const struct fc_policy_row *named = policy_row (cpu, settings);
@@ -84,7 +84,7 @@ fc_plan_make (const struct fastcopy_cpu *cpu, const struct fc_layer *settings,
    row did not choose brings its own REP threshold if it has one (erms).
    Then the settings override.  */
 void
-fc_plan_thresholds (const struct fastcopy_cpu *cpu,
+fc_plan_thresholds (const struct fc_cpu *cpu,
 		    const struct fc_layer *settings, struct fc_plan *plan)
 {
   const struct fc_policy_row *named = NULL;

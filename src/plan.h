@@ -29,13 +29,13 @@ struct fc_plan
    Settings were checked when parsed: an implementation they name can run
    on this CPU.  With the profile setting, each family gets its profile
    implementation, and its target is what it would have got.  */
-FC_HIDDEN FC_EARLY void fc_plan_make (const struct fastcopy_cpu *cpu,
+FC_HIDDEN FC_EARLY void fc_plan_make (const struct fc_cpu *cpu,
 				      const struct fc_layer *settings,
 				      struct fc_plan *plan);
 
 /* Only the thresholds, for PLAN's targets and rows as they are
    (resolve.c keeps an implementation it cannot rebind).  */
-FC_HIDDEN FC_EARLY void fc_plan_thresholds (const struct fastcopy_cpu *cpu,
+FC_HIDDEN FC_EARLY void fc_plan_thresholds (const struct fc_cpu *cpu,
 					    const struct fc_layer *settings,
 					    struct fc_plan *plan);
 

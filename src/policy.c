@@ -58,41 +58,37 @@ fc_policy_rows (enum fc_table table, size_t *count)
 }
 
 static FC_EARLY int
-row_matches (const struct fc_policy_row *r, const struct fastcopy_cpu *cpu,
-	     enum fc_vendor vendor)
+row_matches (const struct fc_policy_row *r, const struct fc_cpu *cpu)
 {
-  return (r->vendor == FC_VENDOR_ANY || r->vendor == vendor)
-	 && cpu->family >= r->family_min && cpu->family <= r->family_max
-	 && cpu->model >= r->model_min && cpu->model <= r->model_max
-	 && (r->requires & ~cpu->features) == 0;
+  const struct fastcopy_cpu *c = &cpu->id;
+  return (r->vendor == FC_VENDOR_ANY || r->vendor == cpu->vendor)
+	 && c->family >= r->family_min && c->family <= r->family_max
+	 && c->model >= r->model_min && c->model <= r->model_max
+	 && (r->requires & ~c->features) == 0;
 }
 
 const struct fc_policy_row *
-fc_policy_match (const struct fastcopy_cpu *cpu, enum fc_table table)
+fc_policy_match (const struct fc_cpu *cpu, enum fc_table table)
 {
   size_t n;
   const struct fc_policy_row *rows = fc_policy_rows (table, &n);
-  enum fc_vendor vendor = fc_cpu_vendor (cpu);
   for (size_t i = 0; i + 1 < n; i++)
-    if (row_matches (&rows[i], cpu, vendor))
+    if (row_matches (&rows[i], cpu))
       return &rows[i];
   return &rows[n - 1];
 }
 
 size_t
-fc_policy_size (const struct fastcopy_cpu *cpu, unsigned long long value)
+fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
 {
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
     return fc_threshold_word (value);
-  /* This machine's L3 is read on first need; a CPU described by a caller
-     (fastcopy_plan_for) comes with its own.  */
-  if (cpu == &fc_load.cpu)
-    cpu = fc_cpu_l3 ();
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
-  if (cpu->l3_size == 0)
+  if (cpu->id.l3_size == 0)
     return fc_threshold_word (FC_L3_UNKNOWN * num / (den ? den : 1));
-  unsigned long long l3 = cpu->l3_size;
-  unsigned long long share = l3 / (cpu->l3_threads ? cpu->l3_threads : 1);
+  unsigned long long l3 = cpu->id.l3_size;
+  unsigned long long share
+    = l3 / (cpu->id.l3_threads ? cpu->id.l3_threads : 1);
   unsigned long long size = share * num / (den ? den : 1);
   /* Not below a quarter of the whole L3, glibc's floor since 2.38: with
      dozens of threads on one L3 a thread's share is a few hundred KiB,

@@ -14,13 +14,13 @@
 #define FC_ANY 0xffffffffu
 
 /* A threshold of FC_L3 (NUM, DEN) is that fraction of a thread's share of
-   the L3: its size over the logical processors that share it, as glibc
-   counts them (the cache leaf); and at least a quarter of the L3, as
-   glibc takes since 2.38.  */
+   the L3: its size over the logical processors that share it
+   (cpu-features.c), as glibc's non-temporal threshold is; and at least a
+   quarter of the L3, as glibc takes since 2.38.  */
 #define FC_L3_FLAG (1ull << 62)
 #define FC_L3(num, den) \
   (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))
-#define FC_L3_UNKNOWN (8ull << 20)	/* the share when CPUID gives no L3 */
+#define FC_L3_UNKNOWN (8ull << 20)	/* the share when glibc knows no L3 */
 
 struct fc_policy_row
 {
@@ -48,7 +48,7 @@ fc_policy_rows (enum fc_table table, size_t *count);
 
 /* The first row of TABLE that CPU meets (the last row meets any).  */
 FC_HIDDEN FC_EARLY const struct fc_policy_row *
-fc_policy_match (const struct fastcopy_cpu *cpu, enum fc_table table);
+fc_policy_match (const struct fc_cpu *cpu, enum fc_table table);
 
 /* A threshold as a word of struct fc_tunables, and back.  A size_t holds
    every value but never (FC_NEVER) on x86-64; on i386, never and any
@@ -66,7 +66,7 @@ fc_threshold_value (size_t word)
 }
 
 /* A row's threshold value for the CPU: FC_L3 fractions resolved.  */
-FC_HIDDEN FC_EARLY size_t fc_policy_size (const struct fastcopy_cpu *cpu,
+FC_HIDDEN FC_EARLY size_t fc_policy_size (const struct fc_cpu *cpu,
 					  unsigned long long value);
 
 /* The value of an IMPL key (copy, clear): the rule or the implementation

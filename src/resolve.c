@@ -173,7 +173,7 @@ apply_environment (int argc, char **argv, char **envp)
 				     env_value (envp, "FASTCOPY_CONFIG"),
 				     getauxval (AT_SECURE) != 0))
     return;
-  const struct fastcopy_cpu *cpu = fc_cpu_init ();
+  const struct fc_cpu *cpu = fc_cpu_init ();
   struct fc_plan next;
   fc_plan_make (cpu, &fc_load.settings.merged, &next);
   /* Recording: the profile implementations call the targets.  */

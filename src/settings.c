@@ -337,7 +337,7 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
       *out = FC_CHOICE_SEED;
       return 0;
     }
-  unsigned long long have = fc_cpu_init ()->features;
+  unsigned long long have = fc_cpu_init ()->id.features;
 #define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
   if (family == FASTCOPY_FAMILY_##fam && !((traits) & FC_TRAIT_PROFILE)	\
       && equal (s, n, name))						\
@@ -366,7 +366,7 @@ parse_policy (const char *s, size_t n, unsigned long long *out,
   const struct fc_policy_row *row = fc_policy_chosen (*out);
   if (row == NULL)
     return FC_E_UNKNOWN_POLICY;
-  unsigned long long have = fc_cpu_init ()->features;
+  unsigned long long have = fc_cpu_init ()->id.features;
   *missing = (impl_requires ((enum fc_impl_id) row->value[FC_KEY_COPY])
 	      | impl_requires ((enum fc_impl_id) row->value[FC_KEY_CLEAR]))
 	     & ~have;

@@ -26,6 +26,7 @@ static const struct
   { FASTCOPY_CPU_BMI2, "bmi2" },
   { FASTCOPY_CPU_CLZERO, "clzero" },
   { FASTCOPY_CPU_AVX_VNNI, "avx_vnni" },
+  { FASTCOPY_CPU_HYPERVISOR, "hypervisor" },
 };
 
 static char cpuinfo_flags[8192];

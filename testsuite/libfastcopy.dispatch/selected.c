@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: what every exported function was bound to.  Arguments, from
-   the table in dispatch.exp: "FAMILY=IMPL" per family (copy=fsrm
-   clear=fsrm); others are ignored.  For each name fastcopy_functions() lists, the
+   the table of lib/fc-classes.exp: "FAMILY=IMPL" per family (copy=fsrm
+   clear=fsrm) and optionally "row=NAME", the policy row that chose them;
+   others are ignored.  For each name fastcopy_functions() lists, the
    choice must name that function, be of the right family, use the
-   expected implementation, be usable on this CPU and give a reason; the
-   list must hold exactly the exported standard functions, each of which
-   dlsym finds in libfastcopy; unknown names have no choice.  */
+   expected implementation, from the expected row, be usable on this CPU
+   and give a reason; the list must hold exactly the exported standard
+   functions, each of which dlsym finds in libfastcopy; unknown names have
+   no choice.  */
 
 #include "fctest.h"
 
@@ -25,10 +27,13 @@ int
 main (int argc, char **argv)
 {
   const char *expected[FASTCOPY_FAMILY_COUNT] = { 0 };
+  const char *row = NULL;
 
   fct_init ();
   for (int i = 1; i < argc; i++)
     {
+      if (strncmp (argv[i], "row=", 4) == 0)
+	row = argv[i] + 4;
       const char *eq = strchr (argv[i], '=');
       if (eq == NULL)
 	continue;
@@ -73,6 +78,10 @@ main (int argc, char **argv)
 		      c->impl->name);
 	  if (c->reason == NULL || c->reason[0] == 0)
 	    fct_fail ("no reason given");
+	  if (row != NULL
+	      && (c->policy == NULL || strcmp (c->policy->name, row) != 0))
+	    fct_fail ("chosen by row %s, expected %s",
+		      c->policy ? c->policy->name : "(none)", row);
 	}
       fct_end ();
     }

@@ -162,7 +162,9 @@ static void format_size (unsigned long long v, char *buf, size_t size);
 static void
 format_row_size (unsigned long long v, char *buf, size_t size)
 {
-  if (v != FC_NEVER && (v & FC_L3_FLAG))
+  if (v == FC_UNSET)
+    snprintf (buf, size, "unset");
+  else if (v != FC_NEVER && (v & FC_L3_FLAG))
     {
       unsigned long long num = (v >> 16) & 0xffff, den = v & 0xffff;
       if (num == den)
@@ -211,7 +213,8 @@ build_policy_view (void)
 		  && fc_key_type (k) != FASTCOPY_SETTING_BOOL)
 		continue;
 	      if (fc_key_type (k) == FASTCOPY_SETTING_BOOL)
-		snprintf (a, sizeof a, "%s", r->value[k] ? "on" : "off");
+		snprintf (a, sizeof a, "%s", r->value[k] == FC_UNSET ? "unset"
+			  : r->value[k] ? "on" : "off");
 	      else
 		format_row_size (r->value[k], a, sizeof a);
 	      len += (size_t) snprintf (v->thresholds + len,

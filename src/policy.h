@@ -20,8 +20,13 @@
 #define FC_L3_FLAG (1ull << 62)
 #define FC_L3(num, den) \
   (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))
+#define FC_KiB(n) ((unsigned long long) (n) << 10)
+#define FC_MiB(n) ((unsigned long long) (n) << 20)
 #define FC_L3_UNKNOWN (8ull << 20)	/* the share when glibc knows no L3 */
 
+/* A row: the CPUs it is for and what it gives them, a value for every
+   key of keys.def before policy, by the key's name (policy.def) or by
+   its index (value[]).  */
 struct fc_policy_row
 {
   char name[24];
@@ -29,11 +34,27 @@ struct fc_policy_row
   unsigned char measured;
   unsigned int family_min, family_max, model_min, model_max;
   unsigned long long requires;	/* FASTCOPY_CPU_* */
-  unsigned long long value[FC_KEY_COUNT];	/* keys.def order; IMPL keys
-						   hold an enum fc_impl_id */
+  union
+  {
+    unsigned long long value[FC_KEY_COUNT];	/* IMPL keys hold an enum
+						   fc_impl_id */
+    struct
+    {
+#define FC_KEY(id, name, family, type, trait) unsigned long long name;
+#include "keys.def"
+#undef FC_KEY
+    };
+  };
   char evidence[96];
   char reason[160];
 };
+_Static_assert (sizeof ((struct fc_policy_row *) 0)->value
+		== FC_KEY_COUNT * sizeof (unsigned long long),
+		"a policy row's named values are its value[]");
+
+/* In a row, a value policy.def did not give (policy.c's FC_POLICY); no
+   row keeps one (libfastcopy.classes checks fastcopy-info --policy).  */
+#define FC_UNSET (FC_NEVER - 1)
 
 enum fc_table
 {

@@ -3,10 +3,11 @@
    targets file (data/targets.conf; its format: that file's opening comment
    and fastcopy-bench(1), TARGETS).
 
-   The file holds target sets.  Each set has CPU conditions (vendor,
-   family, model range, required features; a set applies when one of its
-   conditions holds, and one without any is the fallback), and the first
-   set that applies to this CPU is used.  A set is a list of checks; the
+   The file holds target sets.  Each set lists policy rows (a set applies
+   when the library matched this CPU to one of them, fastcopy_policy_matched:
+   the library's own answer, so that the bench judges a CPU by the class the
+   library put it in; a set listing none is the fallback), and the first
+   set that applies is used.  A set is a list of checks; the
    checks written before the first set belong to every set.  A check names
    the cases (and layout) whose points its targets are judged on, and the
    title the summary prints when none of them ran.  A target is a
@@ -61,23 +62,16 @@ struct check_list
   size_t n;
 };
 
-/* A CPU condition: every part given must hold.  */
-struct condition
-{
-  char text[160];		/* as written, words joined by spaces */
-  char vendor[13];		/* "": any */
-  int has_family, has_model;
-  unsigned int family, model_lo, model_hi;
-  unsigned long long features;	/* FASTCOPY_CPU_* bits, all required */
-};
+#define MAX_SET_ROWS 8
 
 struct target_set
 {
   char name[32];
   unsigned int line;
-  struct condition *conds;	/* one must hold; none: any CPU, the
+  char rows[MAX_SET_ROWS][24];	/* auto policy rows; none: any CPU, the
 				   fallback */
-  size_t nconds;
+  size_t nrows;
+  char rows_text[160];		/* as written: "rows=A,B" */
   struct check_list checks;
 };
 
@@ -99,9 +93,9 @@ static size_t nslacks;
 
 /* What applies to this run.  */
 static const struct target_set *chosen;
-static const struct condition *chosen_by;	/* NULL: the fallback */
 static const struct slack *slack;		/* NULL: none */
 static char cpu_text[96];
+static char cpu_row[24];			/* the row the library matched */
 static char glibc_version[32];
 
 /* ------------------------------------------------------------------ */
@@ -259,89 +253,32 @@ finish_set (void)
     bad ("the set '%s' has no checks", sets[nsets - 1].name);
 }
 
+/* rows=ROW,ROW...: rows of the library's auto table, into S.  */
 static void
-parse_feature_list (const char *list, struct condition *c)
+parse_rows (const char *list, struct target_set *s)
 {
   char copy[160], *save = NULL;
   snprintf (copy, sizeof copy, "%s", list);
   for (char *tok = strtok_r (copy, ",", &save); tok != NULL;
        tok = strtok_r (NULL, ",", &save))
     {
-      unsigned int b = 0;
-      while (lib.feature_name (b) != NULL
-	     && strcasecmp (lib.feature_name (b), tok) != 0)
-	b++;
-      if (lib.feature_name (b) == NULL)
-	bad ("unknown CPU feature '%s' (fastcopy-info names them)", tok);
-      c->features |= 1ull << b;
+      const struct fastcopy_policy *p = NULL;
+      for (size_t i = 0; i < lib.policy_count () && p == NULL; i++)
+	if (strcmp (lib.policy_at (i)->table, "auto") == 0
+	    && strcmp (lib.policy_at (i)->name, tok) == 0)
+	  p = lib.policy_at (i);
+      if (p == NULL)
+	bad ("rows=: '%s' is no row of the library's policy "
+	     "(fastcopy-info --policy lists them)", tok);
+      if (s->nrows == MAX_SET_ROWS)
+	bad ("rows=: more than %d rows", MAX_SET_ROWS);
+      snprintf (s->rows[s->nrows++], sizeof s->rows[0], "%s", tok);
     }
-  if (c->features == 0)
-    bad ("features= names no feature");
+  if (s->nrows == 0)
+    bad ("rows= names no row");
 }
 
-/* The words W[FIRST..N-1]: [vendor=V] [family=N] [model=N|LO-HI]
-   [features=F,...]  */
-static void
-parse_condition (const struct word *w, int first, int n, struct condition *c)
-{
-  memset (c, 0, sizeof *c);
-  for (int i = first; i < n; i++)
-    {
-      const char *eq = strchr (w[i].text, '=');
-      if (w[i].quoted || eq == NULL)
-	bad ("'%s' is not a condition KEY=VALUE", w[i].text);
-      size_t klen = (size_t) (eq - w[i].text);
-      const char *v = eq + 1;
-      for (int j = first; j < i; j++)
-	if (strncmp (w[j].text, w[i].text, klen + 1) == 0)
-	  bad ("%.*s is given twice", (int) klen + 1, w[i].text);
-      if (klen == 6 && strncmp (w[i].text, "vendor", 6) == 0)
-	{
-	  if (*v == 0 || strlen (v) >= sizeof c->vendor)
-	    bad ("vendor=: '%s' is not a CPU vendor (\"GenuineIntel\", "
-		 "\"AuthenticAMD\", ...)", v);
-	  snprintf (c->vendor, sizeof c->vendor, "%s", v);
-	}
-      else if (klen == 6 && strncmp (w[i].text, "family", 6) == 0)
-	{
-	  c->has_family = 1;
-	  c->family = (unsigned int) number (v, "family=", UINT_MAX);
-	}
-      else if (klen == 5 && strncmp (w[i].text, "model", 5) == 0)
-	{
-	  char lo[24];
-	  const char *dash = strchr (v, '-');
-	  snprintf (lo, sizeof lo, "%.*s", dash ? (int) (dash - v) : 23, v);
-	  c->has_model = 1;
-	  c->model_lo = (unsigned int) number (lo, "model=", UINT_MAX);
-	  c->model_hi = dash ? (unsigned int) number (dash + 1, "model=",
-						      UINT_MAX)
-			     : c->model_lo;
-	  if (c->model_lo > c->model_hi)
-	    bad ("model=%s runs backwards", v);
-	}
-      else if (klen == 8 && strncmp (w[i].text, "features", 8) == 0)
-	parse_feature_list (v, c);
-      else
-	bad ("unknown condition '%.*s' (vendor, family, model, features)",
-	     (int) klen, w[i].text);
-      size_t len = strlen (c->text);
-      if (len + strlen (w[i].text) + 2 > sizeof c->text)
-	bad ("the conditions are longer than %zu characters",
-	     sizeof c->text - 2);
-      snprintf (c->text + len, sizeof c->text - len, "%s%s",
-		len ? " " : "", w[i].text);
-    }
-}
-
-static void
-add_condition (struct target_set *s, const struct word *w, int first, int n)
-{
-  s->conds = grow (s->conds, s->nconds, sizeof *s->conds);
-  parse_condition (w, first, n, &s->conds[s->nconds++]);
-}
-
-/* set NAME [CONDITION...]  */
+/* set NAME [rows=ROW,ROW...]  */
 static void
 parse_set (const struct word *w, int n)
 {
@@ -353,7 +290,7 @@ parse_set (const struct word *w, int n)
       if (strcmp (sets[i].name, w[1].text) == 0)
 	bad ("a second set '%s' (the first is on line %u)", w[1].text,
 	     sets[i].line);
-      if (sets[i].nconds == 0)
+      if (sets[i].nrows == 0)
 	bad ("the set '%s' can never apply: the fallback set '%s' (line %u)"
 	     " applies to every CPU and comes first", w[1].text, sets[i].name,
 	     sets[i].line);
@@ -365,23 +302,17 @@ parse_set (const struct word *w, int n)
     bad ("set name longer than %zu characters", sizeof s->name - 1);
   snprintf (s->name, sizeof s->name, "%s", w[1].text);
   s->line = lineno;
-  if (n > 2)
-    add_condition (s, w, 2, n);
-}
-
-/* or CONDITION...: another condition under which the set applies.  */
-static void
-parse_or (const struct word *w, int n)
-{
-  struct target_set *s = nsets ? &sets[nsets - 1] : NULL;
-  if (s == NULL || s->checks.n > 0)
-    bad ("'or' belongs right after a 'set' line or another 'or'");
-  if (s->nconds == 0)
-    bad ("'or' after the set '%s', which has no condition: it applies to "
-	 "every CPU", s->name);
-  if (n < 2)
-    bad ("'or' needs a condition");
-  add_condition (s, w, 1, n);
+  if (n > 3)
+    bad ("a set line is: set NAME [rows=ROW,ROW...]");
+  if (n == 3)
+    {
+      if (w[2].quoted || strncmp (w[2].text, "rows=", 5) != 0)
+	bad ("'%s' is not rows=ROW,ROW...", w[2].text);
+      if (strlen (w[2].text) >= sizeof s->rows_text)
+	bad ("rows= is longer than %zu characters", sizeof s->rows_text - 1);
+      snprintf (s->rows_text, sizeof s->rows_text, "%s", w[2].text);
+      parse_rows (w[2].text + 5, s);
+    }
 }
 
 /* A glibc version "MAJOR.MINOR" as MAJOR * 1000 + MINOR; 0 if S is none.  */
@@ -536,8 +467,6 @@ parse_file (FILE *f)
 	bad ("a line starts with a keyword, not a quoted text");
       if (strcmp (w[0].text, "set") == 0)
 	parse_set (w, n);
-      else if (strcmp (w[0].text, "or") == 0)
-	parse_or (w, n);
       else if (strcmp (w[0].text, "slack") == 0)
 	parse_slack (w, n);
       else if (strcmp (w[0].text, "check") == 0)
@@ -549,7 +478,7 @@ parse_file (FILE *f)
       else if (strcmp (w[0].text, "worst") == 0)
 	parse_target (STAT_WORST, w, n);
       else
-	bad ("unknown keyword '%s' (set, or, slack, check, each, geomean, "
+	bad ("unknown keyword '%s' (set, slack, check, each, geomean, "
 	     "worst)", w[0].text);
     }
   if (ferror (f))
@@ -566,16 +495,6 @@ has_targets (const char *dir)
   char path[PATH_MAX];
   snprintf (path, sizeof path, "%s/%s", dir, TARGETS_FILE);
   return access (path, F_OK) == 0;
-}
-
-static int
-holds (const struct condition *c, const struct fastcopy_cpu *cpu)
-{
-  return (c->vendor[0] == 0 || strcmp (c->vendor, cpu->vendor) == 0)
-	 && (!c->has_family || c->family == cpu->family)
-	 && (!c->has_model || (cpu->model >= c->model_lo
-			       && cpu->model <= c->model_hi))
-	 && (c->features & ~cpu->features) == 0;
 }
 
 void
@@ -597,13 +516,14 @@ fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
   fclose (f);
   snprintf (cpu_text, sizeof cpu_text, "%s family %u model %u", cpu->vendor,
 	    cpu->family, cpu->model);
+  snprintf (cpu_row, sizeof cpu_row, "%s", lib.policy_matched ("auto")->name);
   for (size_t i = 0; i < nsets && chosen == NULL; i++)
     {
-      if (sets[i].nconds == 0)
+      if (sets[i].nrows == 0)
 	chosen = &sets[i];
-      for (size_t k = 0; k < sets[i].nconds && chosen == NULL; k++)
-	if (holds (&sets[i].conds[k], cpu))
-	  chosen = &sets[i], chosen_by = &sets[i].conds[k];
+      for (size_t k = 0; k < sets[i].nrows && chosen == NULL; k++)
+	if (strcmp (sets[i].rows[k], cpu_row) == 0)
+	  chosen = &sets[i];
     }
   if (chosen == NULL && opt.strict)
     fcb_die ("--strict: no target set of %s applies to this CPU (%s)",
@@ -914,12 +834,13 @@ print_choice (void)
 {
   printf ("target set '%s' (line %u) from %s\n", chosen->name, chosen->line,
 	  targets_path);
-  if (chosen_by != NULL)
-    printf ("  applies: this CPU, %s, meets %s\n", cpu_text, chosen_by->text);
+  if (chosen->nrows > 0)
+    printf ("  applies: the library matched this CPU, %s, to the row %s, of "
+	    "%s\n", cpu_text, cpu_row, chosen->rows_text);
   else
     {
-      printf ("  applies: the fallback; this CPU, %s, meets no earlier set's"
-	      " condition", cpu_text);
+      printf ("  applies: the fallback; the library matched this CPU, %s, "
+	      "to the row %s, which no earlier set lists", cpu_text, cpu_row);
       for (const struct target_set *s = sets; s < chosen; s++)
 	printf ("%s%s", s == sets ? " (" : ", ", s->name);
       printf ("%s\n", chosen == sets ? "" : ")");

@@ -17,11 +17,18 @@
    2. VEC <= n <= 2 VEC, 4 VEC, 8 VEC: 2, 4 or 8 vectors, half from the
       head and half from the tail.  VEC(0) holds the first VEC from the
       moment n >= VEC is known.
-   With MASKED_SMALL (AVX-512), classes 1 and 2 up to 4 VEC are instead:
-   n <= VEC, one load and one store under a mask of n bytes; VEC < n <=
-   4 VEC, head and tail vectors and two masked ones between them.  Each
-   class is one branch on the size: sizes drawn at random mispredict
-   such branches, and a misprediction costs more than a masked move.
+   With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
+   one store under a mask of n bytes.  With MASKED_MIDDLE too (avx512m),
+   VEC < n <= 4 VEC is one class: head and tail vectors and two masked
+   ones between them, one branch on the size where class 2 has two:
+   sizes drawn at random mispredict such branches, and on AMD's cores a
+   misprediction costs more than the masked moves (Zen 4: 2.0-2.7 ns per
+   copy on the Google distributions' sizes up to 256 B against 2.5-3.5
+   for two classes; Zen 5: 0.73 of glibc on sizes 65..256 against 0.94).
+   On Intel's the two classes are 1.4-2x faster at every fixed size
+   65..256 and even on the distributions (doc/bench/README.md, small
+   size classes), so the other AVX-512 variants store no more vectors
+   than glibc does.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
       and copy_nt_threshold: a software-pipelined loop of 4-VEC blocks to
       VEC-aligned destinations; each block is loaded before the previous
@@ -36,9 +43,16 @@
       mod 4096 is in 1..63, where REP MOVSB is 15-30x slower on Zen 3 and
       Zen 4: then the loop.
    6. n >= copy_nt_threshold and the buffers disjoint: non-temporal stores
-      of 4-VEC blocks to 64-byte-aligned lines, so that a huge copy does
-      not evict the whole cache; the first and last 4 VEC are stored
-      normally after an sfence.  Overlapping buffers take the loop.
+      of 4 VEC at a time to 64-byte-aligned lines, so that a huge copy
+      does not evict the whole cache; the first 4 VEC are stored normally
+      before, the last 4 VEC after an sfence.  With STREAM_PAIRS (the
+      Intel variants), two pages at a time first: 4 VEC at the same
+      offset of two consecutive 4 KiB pages per pass, as glibc's
+      large_memcpy_2x, which copied at 11.2 GB/s against 9.2 for one
+      stream on the Granite Rapids guest; on the Zen 4 guest a pass over
+      two pages measured 13 GB/s against 17-18 for one stream (both cold,
+      16-256 MiB), so AMD's variants keep one.  Overlapping buffers take
+      the loop.
    Nothing is read or written outside [src, src+n) and [dst, dst+n).  */
 
 #include "entry.h"
@@ -49,7 +63,11 @@
 #define LIMIT		%r9	/* where the loop stops: the tail (head) */
 #define NEXT_BLOCK	%r10	/* destination of the block in VEC(9-12) */
 
-#define NT_AHEAD	512	/* prefetch distance of the streaming loop */
+#define PAIRS		%r11	/* page pairs left to stream */
+
+#define NT_AHEAD	512	/* prefetch distance of the streaming loops */
+#define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
+#define STREAM_PAGE_SHIFT 12
 
 #define VZEROUPPER_RETURN	VZEROUPPER; ret
 
@@ -67,14 +85,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 4
 .Lmore_vec:
 	VMOVU	(%rsi), %VEC(0)
+# ifdef MASKED_MIDDLE
 	cmpq	$(4 * VEC_SIZE), %rdx
 	ja	.Lmore_4x_vec
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
-	   (none when that is not above zero).  With one branch for the whole
-	   class instead of two, it measured 0.73 of glibc on sizes drawn
-	   uniformly from 65..256 on Zen 5, against 0.94 for head and tail
-	   vectors of 2 and 4 VEC.  */
+	   (none when that is not above zero).  */
 	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
 	MIDDLE_MASKS
 	VMOVU_MASKED VEC_SIZE(%rsi), %VEC(2){%k1}{z}
@@ -84,6 +100,15 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(%rdi){%k2}
 	VMOVU	%VEC(1), -VEC_SIZE(%rdi,%rdx)
 	ret
+# else
+	cmpq	$(2 * VEC_SIZE), %rdx
+	ja	.Lmore_2x_vec
+	/* VEC < n <= 2 VEC.  */
+	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
+	VMOVU	%VEC(0), (%rdi)
+	VMOVU	%VEC(1), -VEC_SIZE(%rdi,%rdx)
+	ret
+# endif
 #else
 	cmpq	$VEC_SIZE, %rdx
 	jb	.Lless_vec
@@ -146,7 +171,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	XMOVU	%XMM(1), -16(%rdi,%rdx)
 	ret
 #endif
+#endif
 
+#ifndef MASKED_MIDDLE
 	.p2align 5
 .Lmore_2x_vec:
 	cmpq	$(4 * VEC_SIZE), %rdx
@@ -367,21 +394,66 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	subq	%rdi, %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lforward		/* src inside (dst, dst+n) */
-	/* The first and the last 4 VEC are stored after the loop; the head
-	   covers the up to 63 bytes in front of the first whole line.  */
+	/* The buffers are disjoint, so the order of the stores does not
+	   matter: the first 4 VEC (they cover the up to 63 bytes in front of
+	   the first whole line) go out now, the last 4 VEC after the
+	   loops.  */
 	VMOVU	VEC_SIZE(%rsi), %VEC(1)
 	VMOVU	(2 * VEC_SIZE)(%rsi), %VEC(2)
 	VMOVU	(3 * VEC_SIZE)(%rsi), %VEC(3)
-	VMOVU	-(4 * VEC_SIZE)(%rsi,%rdx), %VEC(5)
-	VMOVU	-(3 * VEC_SIZE)(%rsi,%rdx), %VEC(6)
-	VMOVU	-(2 * VEC_SIZE)(%rsi,%rdx), %VEC(7)
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(8)
+	VMOVU	%VEC(0), (%rdi)
+	VMOVU	%VEC(1), VEC_SIZE(%rdi)
+	VMOVU	%VEC(2), (2 * VEC_SIZE)(%rdi)
+	VMOVU	%VEC(3), (3 * VEC_SIZE)(%rdi)
 	leaq	63(%rdi), DST_BLOCK
 	andq	$-64, DST_BLOCK
 	movq	DST_BLOCK, SRC_BLOCK
 	subq	%rdi, SRC_BLOCK
 	addq	%rsi, SRC_BLOCK
 	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+#ifdef STREAM_PAIRS
+	/* Whole pairs of pages first: each pass copies 4 VEC at one offset
+	   of a page and 4 VEC at the same offset of the next, so that two
+	   streams of loads and of write-combined stores are in flight.  */
+	movq	LIMIT, PAIRS
+	subq	DST_BLOCK, PAIRS
+	shrq	$(STREAM_PAGE_SHIFT + 1), PAIRS
+	jz	.Lstream_lines
+	.p2align 4
+.Lstream_pair:
+	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), %edx
+.Lstream_pair_lines:
+	prefetcht0 NT_AHEAD(SRC_BLOCK)
+	prefetcht0 (STREAM_PAGE + NT_AHEAD)(SRC_BLOCK)
+	VMOVU	(SRC_BLOCK), %VEC(1)
+	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
+	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
+	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
+	VMOVU	STREAM_PAGE(SRC_BLOCK), %VEC(9)
+	VMOVU	(STREAM_PAGE + VEC_SIZE)(SRC_BLOCK), %VEC(10)
+	VMOVU	(STREAM_PAGE + 2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
+	VMOVU	(STREAM_PAGE + 3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
+	VMOVNT	%VEC(1), (DST_BLOCK)
+	VMOVNT	%VEC(2), VEC_SIZE(DST_BLOCK)
+	VMOVNT	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(9), STREAM_PAGE(DST_BLOCK)
+	VMOVNT	%VEC(10), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(11), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(12), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
+	subq	$-(4 * VEC_SIZE), SRC_BLOCK
+	subq	$-(4 * VEC_SIZE), DST_BLOCK
+	decl	%edx
+	jnz	.Lstream_pair_lines
+	addq	$STREAM_PAGE, SRC_BLOCK
+	addq	$STREAM_PAGE, DST_BLOCK
+	decq	PAIRS
+	jnz	.Lstream_pair
+.Lstream_lines:
+#endif
+	/* 4 VEC at a time (what is left of the pairs, under two pages).  */
+	cmpq	LIMIT, DST_BLOCK
+	jae	.Lstream_tail
 	.p2align 4
 .Lstream_loop:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
@@ -397,15 +469,19 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	subq	$-(4 * VEC_SIZE), DST_BLOCK
 	cmpq	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
+.Lstream_tail:
 	sfence
+	movq	LIMIT, %rcx
+	subq	%rdi, %rcx
+	addq	%rsi, %rcx		/* the source of the last 4 VEC */
+	VMOVU	(%rcx), %VEC(5)
+	VMOVU	VEC_SIZE(%rcx), %VEC(6)
+	VMOVU	(2 * VEC_SIZE)(%rcx), %VEC(7)
+	VMOVU	(3 * VEC_SIZE)(%rcx), %VEC(8)
 	VMOVU	%VEC(5), (LIMIT)
 	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
 	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
 	VMOVU	%VEC(8), (3 * VEC_SIZE)(LIMIT)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), VEC_SIZE(%rdi)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(%rdi)
 	VZEROUPPER_RETURN
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)
 

@@ -12,7 +12,10 @@
    1. n < VEC: the byte broadcast into XMM(0) only (for AVX2 no dirty upper
       half, so no vzeroupper), then head and tail stores of 16, 8 or 4
       bytes from it, or single bytes below 4.  With MASKED_SMALL (AVX-512),
-      n <= VEC instead: one store under a mask of n bytes.
+      n <= VEC instead: one store under a mask of n bytes, and with
+      MASKED_MIDDLE too (avx512m) VEC < n <= 4 VEC is one class of head
+      and tail stores and two masked ones between them (memmove-vec.S
+      says why, and where each shape wins).
    2. VEC <= n <= 2 VEC, 4 VEC, 8 VEC: 2, 4 or 8 stores from head and tail.
       Stores go out between the size tests: the head first, then more head
       or the tail as the size class becomes known.
@@ -22,9 +25,10 @@
       bytes on Zen 3.)
    4. rep_stosb_threshold <= n < clear_nt_threshold: REP STOSB (with
       MASKED_SMALL, before any other store).
-   5. n >= clear_nt_threshold: the same loop with non-temporal stores to
-      64-byte-aligned lines (the 4 head VEC cover the part before the first
-      one), then an sfence and the tail.  */
+   5. n >= clear_nt_threshold: non-temporal stores to 64-byte-aligned
+      lines (the 4 head VEC cover the part before the first one), with
+      STREAM_PAIRS two pages at a time first as memmove-vec.S streams,
+      then 4 VEC at a time, then an sfence and the tail.  */
 
 #include "entry.h"
 
@@ -32,6 +36,9 @@
 #define DST_BLOCK	%rcx	/* where the loop stores next */
 #define LIMIT		%rdx	/* where the tail starts (n is not needed
 				   once it is known) */
+#define PAIRS		%r9	/* page pairs left to stream */
+#define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
+#define STREAM_PAGE_SHIFT 12
 
 #define VZEROUPPER_RETURN	VZEROUPPER; ret
 
@@ -48,6 +55,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 4
 .Lmore_vec:
+# ifdef MASKED_MIDDLE
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
 	   (none when that is not above zero): one branch for the class.  On
@@ -61,6 +69,23 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	VMOVU_MASKED %VEC(0), (2 * VEC_SIZE)(%rdi){%k2}
 	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
 	ret
+# else
+	cmpq	$(2 * VEC_SIZE), %rdx
+	ja	.Lmore_2x_vec_masked
+	/* VEC < n <= 2 VEC.  */
+	VMOVU	%VEC(0), (%rdi)
+	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	ret
+.Lmore_2x_vec_masked:
+	cmpq	$(4 * VEC_SIZE), %rdx
+	ja	.Lmore_4x_vec_head
+	/* 2 VEC < n <= 4 VEC.  */
+	VMOVU	%VEC(0), (%rdi)
+	VMOVU	%VEC(0), VEC_SIZE(%rdi)
+	VMOVU	%VEC(0), -(2 * VEC_SIZE)(%rdi,%rdx)
+	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	ret
+# endif
 .Lmore_4x_vec_head:
 	/* In the REP STOSB window, REP STOSB does all of it: head stores
 	   first would each wait for their line when the destination is not
@@ -200,6 +225,35 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	leaq	63(%rdi), DST_BLOCK
 	andq	$-64, DST_BLOCK
 	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+#ifdef STREAM_PAIRS
+	/* Whole pairs of pages first, 4 VEC at the same offset of each per
+	   pass, as memmove-vec.S streams.  */
+	movq	LIMIT, PAIRS
+	subq	DST_BLOCK, PAIRS
+	shrq	$(STREAM_PAGE_SHIFT + 1), PAIRS
+	jz	.Lstream_lines
+	.p2align 4
+.Lstream_pair:
+	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), %r8d
+.Lstream_pair_lines:
+	VMOVNT	%VEC(0), (DST_BLOCK)
+	VMOVNT	%VEC(0), VEC_SIZE(DST_BLOCK)
+	VMOVNT	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(0), STREAM_PAGE(DST_BLOCK)
+	VMOVNT	%VEC(0), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(0), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%VEC(0), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
+	subq	$-(4 * VEC_SIZE), DST_BLOCK
+	decl	%r8d
+	jnz	.Lstream_pair_lines
+	addq	$STREAM_PAGE, DST_BLOCK
+	decq	PAIRS
+	jnz	.Lstream_pair
+.Lstream_lines:
+#endif
+	cmpq	LIMIT, DST_BLOCK
+	jae	.Lstream_end
 	.p2align 4
 .Lstream_loop:
 	VMOVNT	%VEC(0), (DST_BLOCK)
@@ -209,6 +263,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	subq	$-(4 * VEC_SIZE), DST_BLOCK
 	cmpq	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
+.Lstream_end:
 	sfence
 	jmp	.Lstore_tail
 VARIANT_END (CLEAR, IMPL_ID, MEMSET)

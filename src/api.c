@@ -167,12 +167,16 @@ format_row_size (unsigned long long v, char *buf, size_t size)
   else if (v != FC_NEVER && (v & FC_L3_FLAG))
     {
       unsigned long long num = (v >> 16) & 0xffff, den = v & 0xffff;
+      int len;
       if (num == den)
-	snprintf (buf, size, "L3/thread");
+	len = snprintf (buf, size, "L3/thread");
       else if (num == 1)
-	snprintf (buf, size, "L3/thread/%llu", den);
+	len = snprintf (buf, size, "L3/thread/%llu", den);
       else
-	snprintf (buf, size, "L3/thread*%llu/%llu", num, den);
+	len = snprintf (buf, size, "L3/thread*%llu/%llu", num, den);
+      if (FC_L3_VM_CAP_MIB (v) != 0 && len > 0 && (size_t) len < size)
+	snprintf (buf + len, size - (size_t) len, ",VM:%lluMiB",
+		  FC_L3_VM_CAP_MIB (v));
     }
   else
     format_size (v, buf, size);

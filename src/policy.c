@@ -81,16 +81,26 @@ fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
     return fc_threshold_word (value);
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
+  unsigned long long size;
   if (cpu->id.l3_size == 0)
-    return fc_threshold_word (FC_L3_UNKNOWN * num / (den ? den : 1));
-  unsigned long long l3 = cpu->id.l3_size;
-  unsigned long long share
-    = l3 / (cpu->id.l3_threads ? cpu->id.l3_threads : 1);
-  unsigned long long size = share * num / (den ? den : 1);
-  /* Not below a quarter of the whole L3, glibc's floor since 2.38: with
-     dozens of threads on one L3 a thread's share is a few hundred KiB,
-     and a copy that size into cache would pay for streaming.  */
-  return fc_threshold_word (size > l3 / 4 ? size : l3 / 4);
+    size = FC_L3_UNKNOWN * num / (den ? den : 1);
+  else
+    {
+      unsigned long long l3 = cpu->id.l3_size;
+      unsigned long long share
+	= l3 / (cpu->id.l3_threads ? cpu->id.l3_threads : 1);
+      size = share * num / (den ? den : 1);
+      /* Not below a quarter of the whole L3, glibc's floor since 2.38:
+	 with dozens of threads on one L3 a thread's share is a few
+	 hundred KiB, and a copy that size into cache would pay for
+	 streaming.  */
+      if (size < l3 / 4)
+	size = l3 / 4;
+    }
+  unsigned long long cap = FC_L3_VM_CAP_MIB (value) << 20;
+  if (cap != 0 && (cpu->id.features & FASTCOPY_CPU_HYPERVISOR) && size > cap)
+    size = cap;
+  return fc_threshold_word (size);
 }
 
 unsigned long long

@@ -20,6 +20,12 @@
 #define FC_L3_FLAG (1ull << 62)
 #define FC_L3(num, den) \
   (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))
+/* The same, but at most MIB MiB in a virtual machine (the hypervisor bit
+   of CPUID): a guest is told the L3 of the host's whole socket, a cache
+   it does not have to itself.  */
+#define FC_L3_VM_CAP(num, den, mib) \
+  (FC_L3 (num, den) | ((unsigned long long) (mib) << 32))
+#define FC_L3_VM_CAP_MIB(v) (((v) >> 32) & 0xffff)
 #define FC_KiB(n) ((unsigned long long) (n) << 10)
 #define FC_MiB(n) ((unsigned long long) (n) << 20)
 #define FC_L3_UNKNOWN (8ull << 20)	/* the share when glibc knows no L3 */

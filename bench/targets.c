@@ -44,6 +44,8 @@ struct target
 				   least CLIFF times its median over the
 				   group */
   double goal;			/* met when the ratio is at most this */
+  double peers;			/* > 0: and at most PEERS times every
+				   --against peer's */
   char label[LABEL_MAX];
 };
 
@@ -396,6 +398,17 @@ parse_check (const struct word *w, int n)
 }
 
 /* each|geomean|worst [LO-HI] [cliff=F] <= GOAL "LABEL"  */
+/* The factor TEXT of KEY (cliff=, peers=): a number above 0.  */
+static double
+factor_value (const char *text, const char *key)
+{
+  char *end;
+  double f = strtod (text, &end);
+  if (*end != 0 || end == text || !(f > 0) || !isfinite (f))
+    bad ("%s%s: not a factor above 0", key, text);
+  return f;
+}
+
 static void
 parse_target (enum statistic stat, const struct word *w, int n)
 {
@@ -404,24 +417,22 @@ parse_target (enum statistic stat, const struct word *w, int n)
     bad ("a target before any 'check'");
   struct target t = { .stat = stat };
   int i = n - 3;		/* the "<=" */
-  if (n < 4 || n > 6 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
-    bad ("a target is STATISTIC [LO-HI] [cliff=F] <= GOAL \"LABEL\"");
+  if (n < 4 || n > 7 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
+    bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] <= GOAL "
+	 "\"LABEL\"");
   for (int q = 1; q < i; q++)
     if (strncmp (w[q].text, "cliff=", 6) == 0 && t.cliff == 0)
-      {
-	char *end;
-	t.cliff = strtod (w[q].text + 6, &end);
-	if (*end != 0 || end == w[q].text + 6 || !(t.cliff > 0)
-	    || !isfinite (t.cliff))
-	  bad ("cliff=%s: not a factor above 0", w[q].text + 6);
-      }
+      t.cliff = factor_value (w[q].text + 6, "cliff=");
+    else if (strncmp (w[q].text, "peers=", 6) == 0 && t.peers == 0)
+      t.peers = factor_value (w[q].text + 6, "peers=");
     else if (!t.ranged && !w[q].quoted)
       {
 	t.ranged = 1;
 	range_value (w[q].text, &t.lo, &t.hi);
       }
     else
-      bad ("a target is STATISTIC [LO-HI] [cliff=F] <= GOAL \"LABEL\"");
+      bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] <= GOAL "
+	   "\"LABEL\"");
   char *end;
   t.goal = strtod (w[i + 1].text, &end);
   if (*end != 0 || end == w[i + 1].text || !(t.goal > 0) || !isfinite (t.goal))
@@ -709,6 +720,26 @@ full_points_in_range (const struct target *t, const struct group *g)
   return in;
 }
 
+/* Whether V, a statistic of T (at point P for 'each', else over the
+   tallies PEERS), is at most T's peers factor times every peer's value
+   of the same: always when T asks nothing of the peers or none was
+   measured.  */
+static int
+ahead_of_peers (const struct target *t, double v, const struct tally *peers,
+		const struct point *p)
+{
+  if (t->peers == 0)
+    return 1;
+  for (int j = 0; j < lib.npeers; j++)
+    {
+      double pv = p ? peer_ratio (p, j)
+		    : peers[j].n ? tally_value (&peers[j], t->stat) : NAN;
+      if (!isnan (pv) && v > t->peers * pv)
+	return 0;
+    }
+  return 1;
+}
+
 /* Print the line of target T of check C, or for 'each' a line per
    point.  */
 static void
@@ -757,8 +788,9 @@ judge (const struct check *c, const struct target *t)
 	      expand (t->label, name, "", label, sizeof label);
 	      snprintf (measured, sizeof measured, "%.3f", r);
 	      peers_text (NULL, t->stat, p, extra, sizeof extra);
-	      line (label, measured, goal, r <= goal_of (t) ? MET : MISSED,
-		    extra);
+	      line (label, measured, goal,
+		    r <= goal_of (t) && ahead_of_peers (t, r, NULL, p)
+		    ? MET : MISSED, extra);
 	    }
 	}
     }
@@ -804,8 +836,14 @@ judge (const struct check *c, const struct target *t)
     }
   peers_text (peers, t->stat, NULL, extra, sizeof extra);
   size_t len = strlen (extra);
-  snprintf (extra + len, sizeof extra - len, "%s", note);
-  line (label, measured, goal, v <= goal_of (t) ? MET : MISSED, extra);
+  if (t->peers > 0 && len < sizeof extra)
+    len += (size_t) snprintf (extra + len, sizeof extra - len,
+			      "  (and at most %.2f x each peer's)", t->peers);
+  if (len < sizeof extra)
+    snprintf (extra + len, sizeof extra - len, "%s", note);
+  line (label, measured, goal,
+	v <= goal_of (t) && ahead_of_peers (t, v, peers, NULL) ? MET : MISSED,
+	extra);
 }
 
 static void

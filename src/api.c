@@ -23,7 +23,7 @@ const struct fastcopy_cpu *
 fastcopy_cpu (void)
 {
   fc_cpu_vendor_string ();
-  return &fc_cpu_init ()->id;
+  return &fc_cpu_caches ()->id;
 }
 
 /* Indexed by bit number of the FASTCOPY_CPU_* flags; arrays, not
@@ -40,10 +40,60 @@ fastcopy_cpu_feature_name (unsigned int bit)
   return bit < FASTCOPY_CPU_FEATURE_COUNT ? feature_names[bit] : NULL;
 }
 
-static void ensure_view (void);
+/* Every exported standard function, in the order fastcopy_functions
+   hands them out.  */
+static const char function_names[][24] = {
+  "memcpy", "memmove", "mempcpy", "__mempcpy", "__memcpy_chk",
+  "__memmove_chk", "__mempcpy_chk",
+  "memset", "bzero", "explicit_bzero", "__memset_chk",
+  "__explicit_bzero_chk"
+};
+#define NCHOICES (sizeof function_names / sizeof function_names[0])
+#define NCOPY 7			/* the first NCOPY are copy functions */
 
-/* The public table: fc_impl_table with pointers, made on first use.  */
-static struct fastcopy_impl impl_view[FC_IMPL_COUNT];
+struct published_policy
+{
+  struct fastcopy_policy p;
+  char thresholds[160];
+};
+
+struct published_setting
+{
+  struct fastcopy_setting s;
+  char value[32], default_value[32], origin[FC_PATH_MAX + 32];
+  char path[FC_PROFILE_PATH_MAX + 1];	/* a PATH setting's value */
+};
+
+/* Everything the API hands out, made on the first call that needs it (the
+   settings again after fastcopy_set): on the heap, so that a process that
+   never asks maps none of it (the library's .bss would be mapped in every
+   process at load).  */
+struct view
+{
+  struct fastcopy_impl impl[FC_IMPL_COUNT];	/* fc_impl_table with
+						   pointers */
+  const char *function_list[NCHOICES + 1];
+  struct fastcopy_choice choices[NCHOICES];
+  char reasons[FASTCOPY_FAMILY_COUNT][FC_PATH_MAX + 256];
+  struct published_policy policy[32];
+  size_t policy_count;
+  struct published_setting settings[FC_KEY_COUNT];
+  struct fc_diags load_diags;	/* of loading the settings, and the
+				   warnings about the plan they made */
+  struct fastcopy_diagnostic diags[FC_MAX_DIAGS + 1];
+  char diag_messages[FC_MAX_DIAGS + 1][512];
+  size_t diags_count;
+  struct fastcopy_config_state config;
+};
+static FC_LAZY struct view *view;
+static FC_LAZY int view_state;		/* 0: not built, 1: building, 2: built,
+				   3: out of memory */
+
+/* Nonzero when the view is there; without memory for it, the API answers
+   as for a library with no implementations and no settings.  */
+static int ensure_view (void);
+
+/* The public table: fc_impl_table with pointers.  */
 
 static void
 build_impl_view (void)
@@ -51,7 +101,7 @@ build_impl_view (void)
   for (int i = 0; i < FC_IMPL_COUNT; i++)
     {
       const struct fc_impl *t = &fc_impl_table[i];
-      struct fastcopy_impl *v = &impl_view[i];
+      struct fastcopy_impl *v = &view->impl[i];
       v->name = t->name;
       v->family = (enum fastcopy_family) t->family;
       v->summary = t->summary;
@@ -73,10 +123,9 @@ fastcopy_impl_count (void)
 const struct fastcopy_impl *
 fastcopy_impl_at (size_t i)
 {
-  if (i >= FC_IMPL_COUNT)
+  if (i >= FC_IMPL_COUNT || !ensure_view ())
     return NULL;
-  ensure_view ();
-  return &impl_view[i];
+  return &view->impl[i];
 }
 
 const struct fastcopy_impl *
@@ -85,10 +134,7 @@ fastcopy_impl_find (enum fastcopy_family family, const char *name)
   for (size_t i = 0; i < FC_IMPL_COUNT; i++)
     if (fc_impl_table[i].family == family
 	&& strcmp (fc_impl_table[i].name, name) == 0)
-      {
-	ensure_view ();
-	return &impl_view[i];
-      }
+      return ensure_view () ? &view->impl[i] : NULL;
   return NULL;
 }
 
@@ -99,50 +145,25 @@ fastcopy_impl_usable (const struct fastcopy_impl *impl)
   return impl != NULL && (impl->requires & ~have) == 0;
 }
 
-/* Every exported standard function, in the order fastcopy_functions
-   hands them out (the list of pointers it returns is made on first
-   use).  */
-static const char function_names[][24] = {
-  "memcpy", "memmove", "mempcpy", "__mempcpy", "__memcpy_chk",
-  "__memmove_chk", "__mempcpy_chk",
-  "memset", "bzero", "explicit_bzero", "__memset_chk",
-  "__explicit_bzero_chk"
-};
-#define NCHOICES (sizeof function_names / sizeof function_names[0])
-#define NCOPY 7			/* the first NCOPY are copy functions */
-
-static const char *function_list[NCHOICES + 1];
-static struct fastcopy_choice choices[NCHOICES];
 
 const struct fastcopy_choice *
 fastcopy_selected (const char *function)
 {
   for (size_t i = 0; i < NCHOICES; i++)
     if (strcmp (function_names[i], function) == 0)
-      {
-	ensure_view ();
-	return &choices[i];
-      }
+      return ensure_view () ? &view->choices[i] : NULL;
   return NULL;
 }
 
 const char *const *
 fastcopy_functions (void)
 {
-  ensure_view ();
-  return function_list;
+  return ensure_view () ? view->function_list : NULL;
 }
 
 /* ------------------------------------------------------------------------ */
 /* The policy rows.  */
 
-struct published_policy
-{
-  struct fastcopy_policy p;
-  char thresholds[160];
-};
-static struct published_policy policy_view[32];
-static size_t policy_view_count;
 
 static const char *
 vendor_name (unsigned char vendor)
@@ -185,15 +206,15 @@ format_row_size (unsigned long long v, char *buf, size_t size)
 static void
 build_policy_view (void)
 {
-  policy_view_count = 0;
+  view->policy_count = 0;
   for (int t = 0; t < FC_TABLE_COUNT; t++)
     {
       size_t n;
       const struct fc_policy_row *rows = fc_policy_rows ((enum fc_table) t, &n);
-      for (size_t i = 0; i < n && policy_view_count < 32; i++)
+      for (size_t i = 0; i < n && view->policy_count < 32; i++)
 	{
 	  const struct fc_policy_row *r = &rows[i];
-	  struct published_policy *v = &policy_view[policy_view_count++];
+	  struct published_policy *v = &view->policy[view->policy_count++];
 	  struct fastcopy_policy *p = &v->p;
 	  p->name = r->name;
 	  p->table = t == FC_TABLE_SEED ? "seed" : "auto";
@@ -203,8 +224,8 @@ build_policy_view (void)
 	  p->model_min = r->model_min;
 	  p->model_max = r->model_max;
 	  p->requires = r->requires;
-	  p->copy = &impl_view[r->value[FC_KEY_COPY]];
-	  p->clear = &impl_view[r->value[FC_KEY_CLEAR]];
+	  p->copy = &view->impl[r->value[FC_KEY_COPY]];
+	  p->clear = &view->impl[r->value[FC_KEY_CLEAR]];
 	  p->evidence = r->evidence;
 	  p->measured = r->measured;
 	  p->reason = r->reason;
@@ -236,24 +257,23 @@ build_policy_view (void)
 static const struct fastcopy_policy *
 published (const struct fc_policy_row *row)
 {
-  for (size_t i = 0; row != NULL && i < policy_view_count; i++)
-    if (strcmp (policy_view[i].p.name, row->name) == 0)
-      return &policy_view[i].p;
+  for (size_t i = 0; row != NULL && view != NULL && i < view->policy_count;
+       i++)
+    if (strcmp (view->policy[i].p.name, row->name) == 0)
+      return &view->policy[i].p;
   return NULL;
 }
 
 size_t
 fastcopy_policy_count (void)
 {
-  ensure_view ();
-  return policy_view_count;
+  return ensure_view () ? view->policy_count : 0;
 }
 
 const struct fastcopy_policy *
 fastcopy_policy_at (size_t i)
 {
-  ensure_view ();
-  return i < policy_view_count ? &policy_view[i].p : NULL;
+  return ensure_view () && i < view->policy_count ? &view->policy[i].p : NULL;
 }
 
 const struct fastcopy_policy *
@@ -266,7 +286,6 @@ fastcopy_policy_matched (const char *table)
     t = FC_TABLE_SEED;
   else
     return NULL;
-  ensure_view ();
   return published (fc_policy_match (fc_cpu_init (), t));
 }
 
@@ -281,10 +300,10 @@ fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
   fc_cpu_from_description (cpu, &described);
   struct fc_plan made;
   fc_plan_make (&described, &no_settings, &made);
-  ensure_view ();
+  int ok = ensure_view ();
   plan->policy = published (made.row[FASTCOPY_FAMILY_COPY]);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    plan->impl[f] = &impl_view[made.impl[f]];
+    plan->impl[f] = ok ? &view->impl[made.impl[f]] : NULL;
   for (int k = 0; k < FASTCOPY_PLAN_VALUES; k++)
     {
       enum fastcopy_setting_type type
@@ -628,20 +647,6 @@ fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn, void *arg)
   return errors;
 }
 
-/* The published view: settings and load-time diagnostics, built on first
-   use (and the settings again after fastcopy_set).  */
-struct published_setting
-{
-  struct fastcopy_setting s;
-  char value[32], default_value[32], origin[FC_PATH_MAX + 32];
-  char path[FC_PROFILE_PATH_MAX + 1];	/* a PATH setting's value */
-};
-static struct published_setting settings_view[FC_KEY_COUNT];
-static struct fastcopy_diagnostic diags_view[FC_MAX_DIAGS + 1];
-static char diag_messages[FC_MAX_DIAGS + 1][512];
-static size_t diags_view_count;
-static struct fastcopy_config_state config_view;
-static int view_state;		/* 0: not built, 1: building, 2: built */
 
 /* A setting matters when the family's implementation has the trait that
    reads it (keys.def, impl-list.def); the implementation keys always do.  */
@@ -671,7 +676,7 @@ build_settings_view (void)
 {
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      struct published_setting *p = &settings_view[k];
+      struct published_setting *p = &view->settings[k];
       const struct fc_item *it = &fc_load.settings.merged.item[k];
       struct fastcopy_setting *s = &p->s;
       s->key = fc_key_name (k);
@@ -751,46 +756,42 @@ static void
 diag_collect (const struct fastcopy_diagnostic *d, void *arg)
 {
   (void) arg;
-  if (diags_view_count > FC_MAX_DIAGS)
+  if (view->diags_count > FC_MAX_DIAGS)
     return;
-  size_t i = diags_view_count++;
-  diags_view[i] = *d;
-  snprintf (diag_messages[i], sizeof diag_messages[i], "%s", d->message);
-  diags_view[i].message = diag_messages[i];
+  size_t i = view->diags_count++;
+  view->diags[i] = *d;
+  snprintf (view->diag_messages[i], sizeof view->diag_messages[i], "%s", d->message);
+  view->diags[i].message = view->diag_messages[i];
 }
 
-/* The diagnostics of loading the settings, and the warnings about the
-   plan they made.  */
-static struct fc_diags load_diags;
 
 static void
 build_view (void)
 {
   build_impl_view ();
   for (size_t i = 0; i < NCHOICES; i++)
-    function_list[i] = function_names[i];
+    view->function_list[i] = function_names[i];
   build_policy_view ();
-  static char reasons[FASTCOPY_FAMILY_COUNT][FC_PATH_MAX + 256];
   for (size_t i = 0; i < NCHOICES; i++)
     {
       enum fastcopy_family f = i < NCOPY ? FASTCOPY_FAMILY_COPY
 					 : FASTCOPY_FAMILY_CLEAR;
       fc_plan_reason (&fc_load.plan, &fc_load.settings.merged, fc_load.settings.path, f,
-		      reasons[f], sizeof reasons[f]);
-      choices[i].function = function_names[i];
-      choices[i].family = f;
-      choices[i].impl = &impl_view[fc_load.plan.impl[f]];
-      choices[i].reason = reasons[f];
-      choices[i].policy = published (fc_load.plan.row[f]);
+		      view->reasons[f], sizeof view->reasons[f]);
+      view->choices[i].function = function_names[i];
+      view->choices[i].family = f;
+      view->choices[i].impl = &view->impl[fc_load.plan.impl[f]];
+      view->choices[i].reason = view->reasons[f];
+      view->choices[i].policy = published (fc_load.plan.row[f]);
     }
   build_settings_view ();
 
-  load_diags = fc_settings_scratch.diags;
-  fc_plan_warnings (&fc_load.plan, &fc_load.settings.merged, &load_diags);
-  diags_view_count = 0;
-  deliver (&load_diags, fc_load.settings.path, diag_collect, NULL);
+  view->load_diags = fc_settings_scratch.diags;
+  fc_plan_warnings (&fc_load.plan, &fc_load.settings.merged, &view->load_diags);
+  view->diags_count = 0;
+  deliver (&view->load_diags, fc_load.settings.path, diag_collect, NULL);
 
-  struct fastcopy_config_state *c = &config_view;
+  struct fastcopy_config_state *c = &view->config;
   c->system_path = FC_SYSCONF_PATH;
   c->path = fc_load.settings.path ? fc_load.settings.path : "";
   c->path_from_env = fc_load.settings.config_overridden;
@@ -805,29 +806,33 @@ build_view (void)
   /* The library looked only when it had to; the report always says.  */
   c->secure = fc_load.settings.secure_known ? fc_load.settings.secure
 				       : getauxval (AT_SECURE) != 0;
-  c->errors = load_diags.errors;
+  c->errors = view->load_diags.errors;
   c->warnings = 0;
-  for (unsigned int i = 0; i < load_diags.count; i++)
-    if (load_diags.d[i].code >= FC_W_FIRST)
+  for (unsigned int i = 0; i < view->load_diags.count; i++)
+    if (view->load_diags.d[i].code >= FC_W_FIRST)
       c->warnings++;
-  c->dropped = load_diags.dropped;
+  c->dropped = view->load_diags.dropped;
 }
 
-static void
+static int
 ensure_view (void)
 {
-  if (__atomic_load_n (&view_state, __ATOMIC_ACQUIRE) == 2)
-    return;
+  int state = __atomic_load_n (&view_state, __ATOMIC_ACQUIRE);
+  if (state == 2 || state == 3)
+    return state == 2;
   int expected = 0;
   if (__atomic_compare_exchange_n (&view_state, &expected, 1, 0,
 				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     {
-      build_view ();
-      __atomic_store_n (&view_state, 2, __ATOMIC_RELEASE);
-      return;
+      view = calloc (1, sizeof *view);
+      if (view != NULL)
+	build_view ();
+      __atomic_store_n (&view_state, view != NULL ? 2 : 3, __ATOMIC_RELEASE);
+      return view != NULL;
     }
-  while (__atomic_load_n (&view_state, __ATOMIC_ACQUIRE) != 2)
+  while ((state = __atomic_load_n (&view_state, __ATOMIC_ACQUIRE)) == 1)
     sched_yield ();
+  return state == 2;
 }
 
 size_t
@@ -839,10 +844,9 @@ fastcopy_setting_count (void)
 const struct fastcopy_setting *
 fastcopy_setting_at (size_t i)
 {
-  if (i >= FC_KEY_COUNT)
+  if (i >= FC_KEY_COUNT || !ensure_view ())
     return NULL;
-  ensure_view ();
-  return &settings_view[i].s;
+  return &view->settings[i].s;
 }
 
 const struct fastcopy_setting *
@@ -850,32 +854,26 @@ fastcopy_setting_find (const char *key)
 {
   for (int k = 0; k < FC_KEY_COUNT; k++)
     if (strcmp (fc_key_name (k), key) == 0)
-      {
-	ensure_view ();
-	return &settings_view[k].s;
-      }
+      return ensure_view () ? &view->settings[k].s : NULL;
   return NULL;
 }
 
 size_t
 fastcopy_diagnostic_count (void)
 {
-  ensure_view ();
-  return diags_view_count;
+  return ensure_view () ? view->diags_count : 0;
 }
 
 const struct fastcopy_diagnostic *
 fastcopy_diagnostic_at (size_t i)
 {
-  ensure_view ();
-  return i < diags_view_count ? &diags_view[i] : NULL;
+  return ensure_view () && i < view->diags_count ? &view->diags[i] : NULL;
 }
 
 const struct fastcopy_config_state *
 fastcopy_config_state (void)
 {
-  ensure_view ();
-  return &config_view;
+  return ensure_view () ? &view->config : NULL;
 }
 
 int
@@ -886,7 +884,11 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
     return -1;
   size_t n = strlen (items);
   fc_parse_env (items, n, &c->layer, &c->diags, FC_SRC_API);
-  ensure_view ();
+  if (!ensure_view ())
+    {
+      free (c);
+      return -1;
+    }
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct fc_item *it = &c->layer.item[k];

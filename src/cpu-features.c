@@ -4,7 +4,9 @@
    Everything comes from what glibc computed before the library was
    loaded: the CPUID leaves ld.so read (<sys/platform/x86.h>, glibc 2.33
    and later), with its GLIBC_TUNABLES=glibc.cpu.hwcaps masks applied, and
-   the cache sizes sysconf reports from the same data.  So loading the
+   the cache sizes sysconf reports from the same data (read when a row's
+   threshold is a fraction of the L3, or a tool asks: the call touches a
+   page of libc no other part of a process start does).  So loading the
    library runs no CPUID instruction: in a virtual machine each one exits
    to the hypervisor, and costs 1 to 10 us there (README.md, "Process
    start").  Only a glibc without the hwcaps call (older than 2.33) makes
@@ -56,7 +58,9 @@ struct leaves
   unsigned int ext1_ecx, ext8_ebx;	/* raw: leaves 0x80000001, 0x80000008 */
 };
 
-#if HAVE___X86_GET_CPUID_FEATURE_LEAF
+/* FC_CPUID_ONLY: the reader of a glibc without the call, which the
+   testsuite builds to check it (libfastcopy.startup/cpu-reader.c).  */
+#if HAVE___X86_GET_CPUID_FEATURE_LEAF && !defined FC_CPUID_ONLY
 # include <sys/platform/x86.h>
 /* Weak: a glibc without the call leaves it null, and CPUID does the
    work.  */
@@ -246,13 +250,25 @@ fc_cpu_init (void)
   c->model = model;
   c->stepping = l.l1_eax & 0xf;
   c->features = features_from_leaves (&l);
-  c->l1d_size = cache_size (_SC_LEVEL1_DCACHE_SIZE);
-  c->l2_size = cache_size (_SC_LEVEL2_CACHE_SIZE);
-  c->l3_size = cache_size (_SC_LEVEL3_CACHE_SIZE);
   c->l3_threads = package_threads (&l);
   fc_load.cpu.vendor = vendor_from_leaves (&l);
   fc_load.cpu_ready = 1;
   return &fc_load.cpu;
+}
+
+const struct fc_cpu *
+fc_cpu_caches (void)
+{
+  const struct fc_cpu *cpu = fc_cpu_init ();
+  if (!fc_load.caches_ready)
+    {
+      struct fastcopy_cpu *c = &fc_load.cpu.id;
+      c->l1d_size = cache_size (_SC_LEVEL1_DCACHE_SIZE);
+      c->l2_size = cache_size (_SC_LEVEL2_CACHE_SIZE);
+      c->l3_size = cache_size (_SC_LEVEL3_CACHE_SIZE);
+      fc_load.caches_ready = 1;
+    }
+  return cpu;
 }
 
 static int

@@ -14,6 +14,13 @@
 
 #define FC_HIDDEN __attribute__ ((visibility ("hidden")))
 
+/* State written only on demand (a configuration file or variable to
+   parse, a tool asking, a recording): file-backed zeros in a section of
+   its own after fc_load's, not .bss, which the dynamic loader would map,
+   or zero the last page of, in every process.  build.exp checks that the
+   library has no .bss to speak of.  */
+#define FC_LAZY __attribute__ ((section (".fastcopy_lazy")))
+
 /* Code that runs inside an IFUNC resolver, while ld.so is relocating
    libfastcopy: no stack protector (a distribution's CFLAGS may turn it on,
    and the canary is not ours to rely on this early), no libc, no
@@ -117,6 +124,8 @@ struct fc_cpu
    empty until fc_cpu_vendor_string, for the tools, runs the one CPUID
    that knows it.  */
 FC_HIDDEN FC_EARLY const struct fc_cpu *fc_cpu_init (void);
+/* The same, with its cache sizes (sysconf), read on the first call.  */
+FC_HIDDEN FC_EARLY const struct fc_cpu *fc_cpu_caches (void);
 FC_HIDDEN const char *fc_cpu_vendor_string (void);
 
 /* A CPU a caller describes (fastcopy_plan_for), with its vendor class.  */

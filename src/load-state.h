@@ -17,6 +17,7 @@ struct fc_load
   struct fc_tunables tunables;	/* first: the assembly reads it at fc_load */
   struct fc_cpu cpu;		/* cpu-features.c */
   int cpu_ready;
+  int caches_ready;		/* cpu's cache sizes too */
   int planned;			/* resolve.c */
   struct fc_plan plan;
   struct fc_settings settings;	/* settings.c */

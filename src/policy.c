@@ -80,6 +80,10 @@ fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
 {
   if (value == FC_NEVER || !(value & FC_L3_FLAG))
     return fc_threshold_word (value);
+  /* This machine's caches are read on first need; a CPU a caller
+     describes (fastcopy_plan_for) comes with its own.  */
+  if (cpu == &fc_load.cpu)
+    cpu = fc_cpu_caches ();
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
   unsigned long long size;
   if (cpu->id.l3_size == 0)

@@ -79,19 +79,28 @@ struct block
 };
 
 /* Non-NULL while recording: the implementations the calls go on to.  */
-static fastcopy_copy_fn copy_target;
-static fastcopy_clear_fn clear_target;
+static FC_LAZY fastcopy_copy_fn copy_target;
+static FC_LAZY fastcopy_clear_fn clear_target;
 
 /* Each thread's block is its value of BLOCK_KEY, not a thread-local
    variable: static TLS would cost every process that loads the library,
    recording or not, and can make a later dlopen of it fail.  */
-static struct block *blocks;
-static pthread_key_t block_key;
+static FC_LAZY struct block *blocks;
+static FC_LAZY pthread_key_t block_key;
 
-static char base_path[FC_PATH_MAX];	/* the profile setting's path */
-static size_t base_len;
-static struct timespec started;
-static unsigned int snapshots;		/* files written on the signal */
+/* What a recording needs besides the counts, made when one starts, on
+   the heap (FC_LAZY would put 5 KiB of file in the library for it).  */
+struct recorder
+{
+  char base_path[FC_PATH_MAX];	/* the profile setting's path */
+  size_t base_len;
+  struct timespec started;
+  unsigned int snapshots;	/* files written on the signal */
+  int writing;			/* write_file is at work */
+  struct out *out;		/* its buffer */
+  struct sigaction signal;
+};
+static FC_LAZY struct recorder *rec;
 
 /* ------------------------------------------------------------------------ */
 /* Counting.  */
@@ -403,14 +412,13 @@ put_counts (struct out *o)
 static void
 write_file (unsigned int snapshot)
 {
-  static int writing;
-  static struct out o;
-  if (__atomic_exchange_n (&writing, 1, __ATOMIC_ACQUIRE))
+  if (__atomic_exchange_n (&rec->writing, 1, __ATOMIC_ACQUIRE))
     return;			/* a signal during the exit's write */
+  struct out *o = rec->out;
   char path[FC_PATH_MAX];
-  size_t len = base_len;
+  size_t len = rec->base_len;
   for (size_t i = 0; i < len; i++)
-    path[i] = base_path[i];
+    path[i] = rec->base_path[i];
   path[len++] = '.';
   len += decimal ((unsigned long long) getpid (), path + len);
   if (snapshot != 0)
@@ -419,31 +427,31 @@ write_file (unsigned int snapshot)
       len += decimal (snapshot, path + len);
     }
   path[len] = 0;
-  o.fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+  o->fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	       0644);
-  if (o.fd >= 0)
+  if (o->fd >= 0)
     {
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
-      long long ms = (now.tv_sec - started.tv_sec) * 1000
-		     + (now.tv_nsec - started.tv_nsec) / 1000000;
+      long long ms = (now.tv_sec - rec->started.tv_sec) * 1000
+		     + (now.tv_nsec - rec->started.tv_nsec) / 1000000;
       char frac[4] = { '.', (char) ('0' + ms / 100 % 10),
 		       (char) ('0' + ms / 10 % 10), (char) ('0' + ms % 10) };
-      o.failed = 0;
-      o.len = 0;
-      put_str (&o, "# libfastcopy workload 1\n# pid ");
-      put_num (&o, (unsigned long long) getpid ());
-      put_str (&o, ", recorded for ");
-      put_num (&o, (unsigned long long) (ms / 1000));
-      put (&o, frac, sizeof frac);
-      put_str (&o, snapshot ? " s, on a signal\n" : " s, at exit\n");
-      put_command (&o);
-      put_str (&o, "family,what,value,calls,bytes\n");
-      put_counts (&o);
-      flush (&o);
-      close (o.fd);
+      o->failed = 0;
+      o->len = 0;
+      put_str (o, "# libfastcopy workload 1\n# pid ");
+      put_num (o, (unsigned long long) getpid ());
+      put_str (o, ", recorded for ");
+      put_num (o, (unsigned long long) (ms / 1000));
+      put (o, frac, sizeof frac);
+      put_str (o, snapshot ? " s, on a signal\n" : " s, at exit\n");
+      put_command (o);
+      put_str (o, "family,what,value,calls,bytes\n");
+      put_counts (o);
+      flush (o);
+      close (o->fd);
     }
-  __atomic_store_n (&writing, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&rec->writing, 0, __ATOMIC_RELEASE);
 }
 
 static void
@@ -457,7 +465,7 @@ on_signal (int sig)
 {
   (void) sig;
   int saved = errno;
-  write_file (++snapshots);
+  write_file (++rec->snapshots);
   errno = saved;
 }
 
@@ -474,8 +482,8 @@ forked (void)
 	p[i] = 0;
       b->in_use = b == mine;
     }
-  snapshots = 0;
-  clock_gettime (CLOCK_MONOTONIC, &started);
+  rec->snapshots = 0;
+  clock_gettime (CLOCK_MONOTONIC, &rec->started);
 }
 
 int
@@ -487,21 +495,25 @@ fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
   const char *text = (const char *) (unsigned long) p->value;
   if (p->text_len > FC_PROFILE_PATH_MAX)
     return -1;			/* the parser allows none */
-  base_len = p->text_len;
-  for (size_t i = 0; i < base_len; i++)
-    base_path[i] = text[i];
-  clock_gettime (CLOCK_MONOTONIC, &started);
+  rec = calloc (1, sizeof *rec + sizeof *rec->out);
+  if (rec == NULL)
+    return -1;
+  rec->out = (struct out *) (rec + 1);
+  rec->base_len = p->text_len;
+  for (size_t i = 0; i < rec->base_len; i++)
+    rec->base_path[i] = text[i];
+  clock_gettime (CLOCK_MONOTONIC, &rec->started);
   if (pthread_key_create (&block_key, release) != 0
       || pthread_atfork (NULL, NULL, forked) != 0
       || atexit (write_at_exit) != 0)
     return -1;
   if (sig->set && sig->value != 0)
     {
-      static struct sigaction sa;	/* static: no memset call to zero it */
-      sa.sa_handler = on_signal;
-      sa.sa_flags = SA_RESTART;
-      sigemptyset (&sa.sa_mask);
-      sigaction ((int) sig->value, &sa, NULL);
+      /* calloc's zeros: no memset call to clear it.  */
+      rec->signal.sa_handler = on_signal;
+      rec->signal.sa_flags = SA_RESTART;
+      sigemptyset (&rec->signal.sa_mask);
+      sigaction ((int) sig->value, &rec->signal, NULL);
     }
   __atomic_store_n (&clear_target, clear, __ATOMIC_RELEASE);
   __atomic_store_n (&copy_target, copy, __ATOMIC_RELEASE);

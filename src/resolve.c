@@ -169,9 +169,13 @@ apply_environment (int argc, char **argv, char **envp)
 {
   (void) argc;
   (void) argv;
-  if (!fc_settings_load_environment (env_value (envp, "FASTCOPY"),
-				     env_value (envp, "FASTCOPY_CONFIG"),
-				     getauxval (AT_SECURE) != 0))
+  const char *env = env_value (envp, "FASTCOPY");
+  const char *config = env_value (envp, "FASTCOPY_CONFIG");
+  /* Without them, nothing to do, and getauxval (bound lazily, through
+     the PLT) is neither called nor looked up.  */
+  if ((env == NULL && config == NULL)
+      || !fc_settings_load_environment (env, config,
+					getauxval (AT_SECURE) != 0))
     return;
   const struct fc_cpu *cpu = fc_cpu_init ();
   struct fc_plan next;

@@ -33,7 +33,7 @@
 
 /* The summary is in fc_load (load-state.h); the scratch is written only
    when there is something to parse or report.  */
-struct fc_settings_scratch fc_settings_scratch;
+FC_LAZY struct fc_settings_scratch fc_settings_scratch;
 
 /* ------------------------------------------------------------------------ */
 /* System calls: sys3, sys4, struct fc_kstat and FC_SYS_FSTAT come from the
@@ -730,10 +730,10 @@ fc_settings_load_environment (const char *env, const char *config,
   struct fc_settings *st = &fc_load.settings;
   struct fc_settings_scratch *sc = &fc_settings_scratch;
   fc_settings_load ();
-  st->secure = (unsigned char) (secure != 0);
-  st->secure_known = 1;
   if (env == NULL && config == NULL)
     return 0;
+  st->secure = (unsigned char) (secure != 0);
+  st->secure_known = 1;
   if (secure)
     {
       st->env_state = FC_ENV_SECURE;

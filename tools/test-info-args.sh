@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-info's command line: --check takes several files; bad usage
 # says why; the system file's rules apply to it however it is named;
-# --cpu takes the CPU features in any case and each key once.
+# --cpu takes the CPU features in any case and each key once; setting
+# values are taken in any case.
 #
 #   test-info-args.sh [INFO]
 #
@@ -64,6 +65,11 @@ expect "--cpu without a description says so" 2 \
     "fastcopy-info: --cpu needs a DESCRIPTION*" --cpu
 expect "an argument that belongs to no option is named" 2 \
     "fastcopy-info: unexpected argument 'stray'*" --json stray
+
+# Letter case: every value, as alias_guard=ON always was.
+expect "values in any case: implementations, rows, booleans, units, never" 0 \
+    "FASTCOPY: OK" --check-env \
+    'copy=SCALAR,clear=Scalar,policy=BASELINE,alias_guard=ON,rep_movsb_threshold=4kib,copy_nt_threshold=NEVER'
 
 # --cpu: the features in any case (/proc/cpuinfo spells them in lower
 # case), and a key at most once.

@@ -514,6 +514,10 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		fc_key_family (d->key) == FASTCOPY_FAMILY_COPY
 		? "MOVSB" : "STOSB");
       break;
+    case FC_W_SIGNAL_WITHOUT_PROFILE:
+      snprintf (buf, size, "%s set without profile: nothing is recorded, "
+		"and the signal stays the program's", key);
+      break;
     case FC_W_NOT_REBOUND:
       snprintf (buf, size, "%s: could not switch implementations (mprotect: "
 		"%s): kept %s, with the thresholds the settings give",

@@ -3,7 +3,8 @@
 # fastcopy-info's command line: --check takes several files; bad usage
 # says why; the system file's rules apply to it however it is named;
 # --cpu takes the CPU features in any case and each key once; setting
-# values are taken in any case.
+# values are taken in any case; a recording signal without a recording
+# gets a warning.
 #
 #   test-info-args.sh [INFO]
 #
@@ -79,6 +80,13 @@ row: *" --cpu 'vendor=AuthenticAMD family=25 model=1 features=sse2,avx2,erms l3=
 expect "--cpu: a key given twice is an error naming it" 2 \
     "fastcopy-info: --cpu: vendor given twice" \
     --cpu 'vendor=GenuineIntel family=6 vendor=AuthenticAMD'
+
+# A recording signal without a recording applies, with a warning.
+expect "profile_signal without profile: a warning" 0 \
+    "FASTCOPY item 1: warning: profile_signal set without profile: *
+FASTCOPY: OK (with warnings)" --check-env profile_signal=usr1
+expect "profile_signal with profile: no warning" 0 "FASTCOPY: OK" \
+    --check-env profile=/nonexistent/p,profile_signal=usr1
 
 # The system file's ownership and mode rules apply to it by whatever name
 # it is checked: relative, through another directory.  The system file is

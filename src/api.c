@@ -539,7 +539,9 @@ make_diagnostic (const struct fc_diag *d, const char *path,
   out->source = (enum fastcopy_source) d->src;
   out->origin = d->src == FC_SRC_FILE ? path : source_origin (d->src);
   out->line = d->line;
-  out->key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : NULL;
+  /* An unknown key, as written.  */
+  out->key = d->key < FC_KEY_COUNT ? fc_key_name (d->key)
+	     : d->code == FC_E_UNKNOWN_KEY ? d->text : NULL;
   out->message = message;
 }
 

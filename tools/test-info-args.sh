@@ -4,7 +4,7 @@
 # says why; the system file's rules apply to it however it is named;
 # --cpu takes the CPU features in any case and each key once; setting
 # values are taken in any case; a recording signal without a recording
-# gets a warning.
+# gets a warning; --json names an unknown key as written.
 #
 #   test-info-args.sh [INFO]
 #
@@ -87,6 +87,14 @@ expect "profile_signal without profile: a warning" 0 \
 FASTCOPY: OK (with warnings)" --check-env profile_signal=usr1
 expect "profile_signal with profile: no warning" 0 "FASTCOPY: OK" \
     --check-env profile=/nonexistent/p,profile_signal=usr1
+
+st=0
+out=$(env FASTCOPY_CONFIG= FASTCOPY=frob=1 "$info" --json 2>&1) || st=$?
+case $out in
+    *'{"severity":"error","source":"env","origin":"FASTCOPY","line":1,"key":"frob",'*)
+        [ $st -eq 0 ] && pass "--json: an unknown setting's key as written" ;;
+    *) fail "--json: an unknown setting's key as written: exit $st, $(printf '%s' "$out" | grep -o '"diagnostics":.*' | head -c 300)" ;;
+esac
 
 # The system file's ownership and mode rules apply to it by whatever name
 # it is checked: relative, through another directory.  The system file is

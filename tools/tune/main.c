@@ -116,12 +116,16 @@ usage (FILE *f)
 	   fastcopy_config_state ()->system_path);
 }
 
-/* ARG: the number of the --set being checked, from 1.  */
+/* ARG: the number of the --set being checked, from 1.  An error refuses
+   every setting: not "ignored", as the library would have it.  */
 static void
 print_diag (const struct fastcopy_diagnostic *d, void *arg)
 {
-  fprintf (stderr, "%s: --set %d: %s\n", tool_name, *(int *) arg,
-	   d->message);
+  char why[512];
+  fprintf (stderr, "%s: --set %d: %s%s\n", tool_name, *(int *) arg,
+	   d->severity == FASTCOPY_WARNING ? "warning: " : "",
+	   d->severity == FASTCOPY_WARNING
+	   ? d->message : refusal_text (d->message, why, sizeof why));
 }
 
 /* --set: every item checked with the library's parser, then taken as it

@@ -1,7 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# fastcopy-profile's words when nothing was recorded: a command that left
-# through _exit is not said to be killed, and the way out is given.
+# fastcopy-profile's words when nothing was recorded (a command that left
+# through _exit is not said to be killed, and the way out is given), and
+# the workload reader's on a file that is no recording (a text file, a
+# directory, an empty file), for fastcopy-profile --report and
+# fastcopy-tune --workload alike.
 #
 #   test-profile-args.sh [PROFILE [TUNE]]
 #
@@ -66,6 +69,28 @@ fi
 expect "a command killed by a signal: said so, with the signal's exit status" 137 \
     "fastcopy-profile: no process of sh wrote a recording: it was killed by signal 9 *" \
     "$profile" -o "$work/killed.csv" sh -c 'kill -9 $$'
+
+# Files that are no recording, for both tools (one reader, bench/workload.c).
+mkdir "$work/dir"
+: >"$work/empty.csv"
+printf '# only a comment\n' >"$work/comment.csv"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$work/passwd"
+for tool in profile tune; do
+    if [ $tool = profile ]; then set -- "$profile" --report
+    else set -- "$tune" --quick --quiet --no-compare --workload; fi
+    expect "$tool: a text file is no recording, and the message says why" 1 \
+        "fastcopy-$tool: $work/passwd: not a fastcopy-profile recording or a size distribution: line 1, 'root:x:0:0:root:/root:/bin/sh', is neither the header 'family,what,value,calls,bytes' nor probabilities" \
+        "$@" "$work/passwd"
+    expect "$tool: a directory is no recording" 1 \
+        "fastcopy-$tool: $work/dir: is a directory, not a fastcopy-profile recording" \
+        "$@" "$work/dir"
+    expect "$tool: an empty file is no recording" 1 \
+        "fastcopy-$tool: $work/empty.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
+        "$@" "$work/empty.csv"
+    expect "$tool: a file of comments is no recording" 1 \
+        "fastcopy-$tool: $work/comment.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
+        "$@" "$work/comment.csv"
+done
 
 echo "$failures failure(s)"
 [ $failures -eq 0 ]

@@ -97,6 +97,12 @@ size_human (unsigned long long v, char *buf, size_t size)
   return buf;
 }
 
+const char *
+workloads_name (void)
+{
+  return opt.nworkload > 0 ? "workloads" : "distributions";
+}
+
 static void
 usage (FILE *f)
 {

@@ -62,6 +62,10 @@ void progress_done (void);
 const char *size_text (unsigned long long v, char *buf, size_t size);
 /* "never", "1.5 KiB": for tables.  */
 const char *size_human (unsigned long long v, char *buf, size_t size);
+/* What the candidates are chosen by, as the output names it:
+   "distributions" (the ones fastcopy-bench ships) or, with --workload,
+   "workloads".  */
+const char *workloads_name (void);
 
 /* points.c: what every candidate is measured on, per family.  */
 enum point_kind

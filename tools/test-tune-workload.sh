@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-tune --workload says what it chose by: the workloads given, not
+# the distributions it would otherwise use; and counts the candidates in
+# grammatical number.  A quick measurement on a small recording (about
+# 20 seconds on a 2-core guest).
+#
+#   test-tune-workload.sh [TUNE]
+#
+# TUNE defaults to ./tools/fastcopy-tune (make check runs in the build
+# directory).  Prints PASS/FAIL lines; exits 1 when something failed (77,
+# "skipped", when the tool is missing).
+set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+
+tune=${1:-./tools/fastcopy-tune}
+[ -x "$tune" ] || { echo "SKIP: no $tune"; exit 77; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-tune-workload.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass () { printf 'PASS: %s\n' "$*"; }
+fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+
+# Copies only: the clear family has no call, and is chosen by its fixed
+# sizes.
+cat >"$work/small.csv" <<'CSV'
+# libfastcopy workload 1
+family,what,value,calls,bytes
+copy,size,64,100,6400
+copy,size,3000-4000,10,35000
+CSV
+st=0
+env FASTCOPY_CONFIG= FASTCOPY= "$tune" --quick --quiet --no-compare \
+    --workload "$work/small.csv" >"$work/out" 2>&1 || st=$?
+if [ $st -ne 0 ]; then
+    fail "fastcopy-tune --workload exited $st: $(tail -n 5 "$work/out")"
+elif grep -q -i distribution "$work/out"; then
+    fail "fastcopy-tune --workload speaks of distributions: $(grep -i distribution "$work/out" | head -n 3)"
+elif ! grep -q '^# copy: chose .*: the least workloads geomean' "$work/out" ||
+    ! grep -q '^#     candidate  *workloads  *hot sizes' "$work/out"; then
+    fail "fastcopy-tune --workload: no 'workloads' column or choice: $(grep '^# copy: chose' "$work/out")"
+else
+    pass "fastcopy-tune --workload: the choice and the table name the workloads"
+fi
+if grep -E 'of the (1 candidates|([02-9]|[1-9][0-9]+) candidate$)' "$work/out"; then
+    fail "a count of candidates in the wrong number"
+elif grep -q -E 'of the [0-9]+ candidates?$' "$work/out"; then
+    pass "the candidates counted in grammatical number"
+else
+    fail "no count of candidates: $(grep '^# .*: chose' "$work/out")"
+fi
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

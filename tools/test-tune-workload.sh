@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-tune --workload says what it chose by: the workloads given, not
 # the distributions it would otherwise use; and counts the candidates in
-# grammatical number.  A quick measurement on a small recording (about
-# 20 seconds on a 2-core guest).
+# grammatical number; its streaming stage measures the fixed ladder of
+# thresholds.  A quick measurement on a small recording (about 20 seconds
+# on a 2-core guest).
 #
 #   test-tune-workload.sh [TUNE]
 #
@@ -52,6 +53,23 @@ elif grep -q -E 'of the [0-9]+ candidates?$' "$work/out"; then
 else
     fail "no count of candidates: $(grep '^# .*: chose' "$work/out")"
 fi
+
+# The streaming stage's thresholds: the one stage 1 chose, never, and a
+# fixed ladder, whatever L3 size the C library reports, up to the largest
+# cold size (64 MiB with --quick).
+for fam in copy clear; do
+    sed -n "/^# $fam streaming: [0-9]* candidates/,/^# $fam streaming: chose/p" "$work/out" >"$work/stream"
+    got=$(sed -n 's/^#   [* ] .* nt=\([0-9A-Za-z]*\).*/\1/p' "$work/stream" | sort | tr '\n' ' ')
+    first=$(sed -n 's/^#   [* ] .* nt=\([0-9A-Za-z]*\) (\(default\|stage 1\))  .*/\1/p' "$work/stream")
+    want=$(printf '%s\n' "$first" never 4MiB 8MiB 16MiB 32MiB 64MiB | sort -u | tr '\n' ' ')
+    if [ -z "$got" ]; then
+        echo "SKIP: the $fam streaming ladder: the run had no streaming stage for $fam"
+    elif [ "$got" = "$want" ]; then
+        pass "the $fam streaming stage measures the fixed ladder: $got"
+    else
+        fail "the $fam streaming stage measures $got, not the fixed ladder $want"
+    fi
+done
 
 echo "$failures failure(s)"
 [ $failures -eq 0 ]

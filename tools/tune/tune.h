@@ -111,8 +111,8 @@ void points_plan (struct point_set *ps, enum fastcopy_family family,
 		  const unsigned long long *extra, int nextra);
 
 /* The points of the streaming stage (candidates.c): the workloads, and
-   each of the NNT streaming thresholds NT from 1 MiB that can be
-   measured, and the largest cold size, hot and cold.  */
+   each of the NNT streaming thresholds NT from 1 MiB up to the largest
+   cold size, and that size, hot and cold.  */
 void stream_points_plan (struct point_set *ps, enum fastcopy_family family,
 			 const unsigned long long *nt, int nnt);
 

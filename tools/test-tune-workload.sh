@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # fastcopy-tune --workload says what it chose by: the workloads given, not
-# the distributions it would otherwise use; and counts the candidates in
+# the distributions it would otherwise use, and counts the candidates in
 # grammatical number; its streaming stage measures the fixed ladder of
-# thresholds.  A quick measurement on a small recording (about 20 seconds
+# thresholds; --list with the same options names the candidates the run
+# measured.  A quick measurement on a small recording (about 20 seconds
 # on a 2-core guest).
 #
 #   test-tune-workload.sh [TUNE]
@@ -68,6 +69,34 @@ for fam in copy clear; do
         pass "the $fam streaming stage measures the fixed ladder: $got"
     else
         fail "the $fam streaming stage measures $got, not the fixed ladder $want"
+    fi
+done
+
+# --list with the same options names the candidates the run measured:
+# the first stage's, as its tables label them, and the streaming stage's
+# where the run chose the default (--list follows the default).
+env FASTCOPY_CONFIG= FASTCOPY= "$tune" --list --quick --workload "$work/small.csv" \
+    >"$work/list" 2>&1
+awk '/^# [a-z ]+: [0-9]+ candidates? against / { t = $2; sub(":", "", t); if ($3 == "streaming:") t = t " streaming"; next }
+     /^#     candidate / { next }
+     /^#   [* ] / && t != "" { l = substr($0, 7); sub(/  +[0-9][0-9.]*  +[0-9][0-9.]*  .*/, "", l); print t, l; next }
+     { t = "" }' "$work/out" >"$work/measured"
+for fam in copy clear; do
+    grep "^$fam " "$work/measured" | grep -v "^$fam streaming " >"$work/m.$fam"
+    grep "^$fam " "$work/list" | grep -v "^$fam streaming " >"$work/l.$fam"
+    if [ -s "$work/m.$fam" ] && cmp -s "$work/m.$fam" "$work/l.$fam"; then
+        pass "--list: the $fam candidates the run measured ($(wc -l <"$work/l.$fam"))"
+    else
+        fail "--list: the $fam candidates differ from the run's: $(diff "$work/m.$fam" "$work/l.$fam" | head -n 6)"
+    fi
+    grep "^$fam streaming " "$work/measured" >"$work/m.$fam"
+    grep "^$fam streaming " "$work/list" >"$work/l.$fam"
+    if grep -q ' (stage 1)$' "$work/m.$fam"; then
+        echo "SKIP: --list: the $fam streaming candidates (the run chose another than the default)"
+    elif cmp -s "$work/m.$fam" "$work/l.$fam"; then
+        pass "--list: the $fam streaming candidates the run measured ($(wc -l <"$work/l.$fam"))"
+    else
+        fail "--list: the $fam streaming candidates differ from the run's: $(diff "$work/m.$fam" "$work/l.$fam" | head -n 6)"
     fi
 done
 

@@ -35,7 +35,6 @@
 struct fcw_workload workloads[MAX_WORKLOADS];
 int nworkloads;
 static uint64_t *sequences[FASTCOPY_FAMILY_COUNT][MAX_WORKLOADS];
-static size_t largest_call;	/* in any sequence */
 
 /* Calls per workload sequence: fastcopy-bench's default, so that the
    figures match its distributions cases.  */
@@ -56,42 +55,18 @@ static char *src_buf, *dst_buf;
 #define MAX_COLD ((size_t) (opt.quick ? 64 : 256) * MiB)
 
 static void
-map_buffers (void)
-{
-  size_t bytes = POOL_BYTES > MAX_COLD ? POOL_BYTES : MAX_COLD;
-  if (bytes < FCM_SEQ_BUF + largest_call)
-    bytes = FCM_SEQ_BUF + largest_call;
-  bytes += 8192;
-  src_buf = fcm_map (bytes);
-  dst_buf = fcm_map (bytes);
-  if (src_buf == NULL || dst_buf == NULL)
-    die ("cannot map 2 x %zu MiB: %s", bytes / (size_t) MiB,
-	 strerror (errno));
-}
-
-static void
 load_workload (const char *path)
 {
   if (nworkloads == MAX_WORKLOADS)
     die ("at most %d workloads", MAX_WORKLOADS);
-  struct fcw_workload *w = &workloads[nworkloads];
   char err[PATH_MAX + 128];
-  if (fcw_load (w, path, err, sizeof err) != 0)
+  if (fcw_load (&workloads[nworkloads], path, err, sizeof err) != 0)
     die ("%s", err);
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    {
-      size_t bytes, largest = fcw_largest (w, (enum fastcopy_family) f);
-      sequences[f][nworkloads] = fcw_sequence (w, (enum fastcopy_family) f,
-					       SEQ_CALLS, 1, &bytes);
-      if (sequences[f][nworkloads] == NULL && w->family[f].calls > 0)
-	die ("out of memory");
-      largest_call = largest > largest_call ? largest : largest_call;
-    }
   nworkloads++;
 }
 
 void
-points_setup (char *const *paths, int n)
+points_load (char *const *paths, int n)
 {
   for (int i = 0; i < n; i++)
     load_workload (paths[i]);
@@ -109,7 +84,33 @@ points_setup (char *const *paths, int n)
 	load_workload (list[i]);
       fcw_list_free (list);
     }
-  map_buffers ();
+}
+
+void
+points_setup (void)
+{
+  size_t largest_call = 0;
+  for (int w = 0; w < nworkloads; w++)
+    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+      {
+	size_t bytes, largest = fcw_largest (&workloads[w],
+					     (enum fastcopy_family) f);
+	sequences[f][w] = fcw_sequence (&workloads[w],
+					(enum fastcopy_family) f, SEQ_CALLS, 1,
+					&bytes);
+	if (sequences[f][w] == NULL && workloads[w].family[f].calls > 0)
+	  die ("out of memory");
+	largest_call = largest > largest_call ? largest : largest_call;
+      }
+  size_t bytes = POOL_BYTES > MAX_COLD ? POOL_BYTES : MAX_COLD;
+  if (bytes < FCM_SEQ_BUF + largest_call)
+    bytes = FCM_SEQ_BUF + largest_call;
+  bytes += 8192;
+  src_buf = fcm_map (bytes);
+  dst_buf = fcm_map (bytes);
+  if (src_buf == NULL || dst_buf == NULL)
+    die ("cannot map 2 x %zu MiB: %s", bytes / (size_t) MiB,
+	 strerror (errno));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -192,7 +193,7 @@ start_plan (struct point_set *ps, enum fastcopy_family family)
   ps->family = family;
   ps->n = 0;
   for (int w = 0; w < nworkloads; w++)
-    if (sequences[family][w] != NULL)
+    if (workloads[w].family[family].calls > 0)
       add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
 }
 

@@ -42,7 +42,7 @@
 
 struct options
 {
-  int quick, write, compare, quiet, verbose;
+  int quick, write, compare, quiet, verbose, list;
   const char *config;
   int nset;
   char *set[16];
@@ -102,8 +102,11 @@ extern struct fcw_workload workloads[MAX_WORKLOADS];
 extern int nworkloads;
 
 /* Load the workloads: the files at PATHS, or with N 0 the distributions
-   that fastcopy-bench ships.  Maps the buffers for every point too.  */
-void points_setup (char *const *paths, int n);
+   that fastcopy-bench ships.  Enough to plan the points.  */
+void points_load (char *const *paths, int n);
+/* Before measuring: draw the workloads' call sequences and map the
+   buffers for every point.  */
+void points_setup (void);
 
 /* The points of FAMILY.  EXTRA sizes (NEXTRA of them: thresholds the
    candidates may take) are measured cold too, where they fit.  */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "measure.h"
 #include "workload.h"
@@ -159,7 +160,7 @@ recording_line (struct reader *r, char *line)
     }
   double calls, bytes;
   if (n != 5)
-    return fail (r, "expected family,what,value,calls,bytes");
+    return fail (r, "expected " FCW_HEADER);
   int f = named (field[0], (const char *const[]) { "copy", "clear" }, 2);
   if (f < 0)
     return fail (r, "unknown family '%s'", field[0]);
@@ -270,6 +271,26 @@ finish (struct reader *r)
   return 0;
 }
 
+/* What a file that is neither format is told: its first line that is not
+   a comment (LINE, numbered N) as its reader would see it, at most 40
+   bytes, or none.  */
+static int
+not_a_workload (struct reader *r, unsigned int n, const char *line)
+{
+  char start[48];
+  size_t i = 0;
+  for (; line != NULL && line[i] && i < 40; i++)
+    start[i] = isprint ((unsigned char) line[i]) ? line[i] : '?';
+  start[i] = 0;
+  r->line = 0;
+  if (line == NULL)
+    return fail (r, "not a fastcopy-profile recording or a size "
+		 "distribution: it has no line but comments");
+  return fail (r, "not a fastcopy-profile recording or a size distribution: "
+	       "line %u, '%s%s', is neither the header '" FCW_HEADER "' nor "
+	       "probabilities", n, start, line[i] ? "..." : "");
+}
+
 int
 fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
 {
@@ -280,7 +301,13 @@ fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
   FILE *f = fopen (path, "r");
   if (f == NULL)
     return fail (&r, "%s", strerror (errno));
-  char *line = NULL;
+  struct stat st;
+  if (fstat (fileno (f), &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      fclose (f);
+      return fail (&r, "is a directory, not a fastcopy-profile recording");
+    }
+  char *line = NULL, first[48] = "";
   size_t cap = 0, index = 0;
   int recording = -1, bad = 0;
   ssize_t len;
@@ -297,17 +324,26 @@ fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
 	    snprintf (w->command, sizeof w->command, "%s", line + 11);
 	  continue;
 	}
-      if (recording < 0)
+      int first_line = recording < 0;
+      if (first_line)
 	{
-	  recording = strcmp (line, "family,what,value,calls,bytes") == 0;
+	  recording = strcmp (line, FCW_HEADER) == 0;
 	  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
 	    w->family[i].recorded = recording;
 	  if (recording)
 	    continue;
+	  snprintf (first, sizeof first, "%s", line);
 	}
       bad = recording ? recording_line (&r, line)
 		      : distribution_line (&r, line, &index);
+      /* A first line that holds no probabilities: some other file.  */
+      if (bad && first_line)
+	not_a_workload (&r, r.line, first);
     }
+  if (!bad && ferror (f))
+    bad = fail (&r, "%s", strerror (errno));
+  if (!bad && recording < 0)
+    bad = not_a_workload (&r, 0, NULL);
   free (line);
   fclose (f);
   if (bad || finish (&r) != 0)
@@ -410,7 +446,7 @@ int
 fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
 {
   fprintf (f, "# libfastcopy workload 1\n%s", comment);
-  fputs ("family,what,value,calls,bytes\n", f);
+  fputs (FCW_HEADER "\n", f);
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     {
       const struct fcw_family *fa = &w->family[i];

@@ -23,6 +23,9 @@
 
 #include "fastcopy.h"
 
+/* A recording's header line.  */
+#define FCW_HEADER "family,what,value,calls,bytes"
+
 #define FCW_NDIST 4		/* (dst - src) mod 4096: 0, 1-15, 16-63, other */
 #define FCW_NOVERLAP 3		/* none, forward (dst < src), backward */
 #define FCW_NFUNCTIONS 4

@@ -268,7 +268,8 @@ struct fastcopy_diagnostic
   const char *origin;		/* the file's path, "FASTCOPY",
 				   "FASTCOPY_CONFIG" or "fastcopy_set" */
   unsigned int line;		/* file line or FASTCOPY item; 0: all */
-  const char *key;		/* the setting concerned, or NULL */
+  const char *key;		/* the setting concerned (an unknown one as
+				   written), or NULL */
   const char *message;		/* "unknown setting 'foo'", no origin */
 };
 

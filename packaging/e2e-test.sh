@@ -518,7 +518,7 @@ if [ -d "$R/tmp/e2e/i386" ]; then
     inroot fastcopy-preload status >"$W/status32.out" 2>&1; st=$?
     check "amd64 only: status exits 6 (32-bit programs get no i386 library), got $st" [ $st -eq 6 ]
     run32 "$I/hello32" >/dev/null 2>"$W/hello32.err"
-    check "amd64 only: a 32-bit program prints ld.so's error, as the issue describes: $(head -c 150 "$W/hello32.err")" \
+    check "amd64 only: a 32-bit program prints ld.so's error ('cannot be preloaded'): $(head -c 150 "$W/hello32.err")" \
         grep -q 'libfastcopy.so.1.*cannot be preloaded' "$W/hello32.err"
 
     # Both: no message from any 32-bit or 64-bit program.

@@ -544,6 +544,10 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		fc_key_family (d->key) == FASTCOPY_FAMILY_COPY
 		? "MOVSB" : "STOSB");
       break;
+    case FC_W_SIGNAL_WITHOUT_PROFILE:
+      snprintf (buf, size, "%s set without profile: nothing is recorded, "
+		"and the signal stays the program's", key);
+      break;
     case FC_W_NOT_REBOUND:
       snprintf (buf, size, "%s: could not switch implementations (mprotect: "
 		"%s): kept %s, with the thresholds the settings give",
@@ -565,7 +569,9 @@ make_diagnostic (const struct fc_diag *d, const char *path,
   out->source = (enum fastcopy_source) d->src;
   out->origin = d->src == FC_SRC_FILE ? path : source_origin (d->src);
   out->line = d->line;
-  out->key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : NULL;
+  /* An unknown key, as written.  */
+  out->key = d->key < FC_KEY_COUNT ? fc_key_name (d->key)
+	     : d->code == FC_E_UNKNOWN_KEY ? d->text : NULL;
   out->message = message;
 }
 

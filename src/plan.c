@@ -171,10 +171,22 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
 	      fc_impl_table[plan->target[family]].name);
 }
 
+/* profile_signal names a signal, but nothing is recorded: no profile
+   path.  It still applies (it does nothing), so this is a warning.  */
+static void
+signal_warning (const struct fc_layer *layer, struct fc_diags *diags)
+{
+  const struct fc_item *sig = &layer->item[FC_KEY_PROFILE_SIGNAL];
+  if (sig->set && sig->value != 0 && !profiling (layer))
+    fc_diag_add (diags, FC_W_SIGNAL_WITHOUT_PROFILE, sig->src, sig->line,
+		 FC_KEY_PROFILE_SIGNAL, 0, "", 0);
+}
+
 void
 fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
 		  struct fc_diags *diags)
 {
+  signal_warning (settings, diags);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       unsigned int traits = fc_impl_table[plan->target[f]].traits;
@@ -198,6 +210,7 @@ fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
 void
 fc_layer_warnings (const struct fc_layer *layer, struct fc_diags *diags)
 {
+  signal_warning (layer, diags);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);

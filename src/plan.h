@@ -55,7 +55,8 @@ FC_HIDDEN void fc_plan_reason (const struct fc_plan *plan,
 			       char *buf, size_t size);
 
 /* Warnings about PLAN under SETTINGS, into DIAGS: a REP window that the
-   streaming threshold closes, for a variant that reads both.  */
+   streaming threshold closes, for a variant that reads both; a recording
+   signal without a recording.  */
 FC_HIDDEN void fc_plan_warnings (const struct fc_plan *plan,
 				 const struct fc_layer *settings,
 				 struct fc_diags *diags);

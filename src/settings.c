@@ -321,18 +321,19 @@ impl_requires (enum fc_impl_id id)
     }
 }
 
-/* An implementation of FAMILY by name: "auto", "seed" or a name from
-   impl-list.def.  *MISSING gets the CPU features it lacks here.  */
+/* An implementation of FAMILY by name, in any case like every value:
+   "auto", "seed" or a name from impl-list.def.  *MISSING gets the CPU
+   features it lacks here.  */
 static FC_EARLY int
 parse_impl (enum fastcopy_family family, const char *s, size_t n,
 	    unsigned long long *out, unsigned long long *missing)
 {
-  if (equal (s, n, "auto"))
+  if (equal_nocase (s, n, "auto"))
     {
       *out = FC_CHOICE_AUTO;
       return 0;
     }
-  if (equal (s, n, "seed"))
+  if (equal_nocase (s, n, "seed"))
     {
       *out = FC_CHOICE_SEED;
       return 0;
@@ -340,7 +341,7 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
   unsigned long long have = fc_cpu_init ()->id.features;
 #define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
   if (family == FASTCOPY_FAMILY_##fam && !((traits) & FC_TRAIT_PROFILE)	\
-      && equal (s, n, name))						\
+      && equal_nocase (s, n, name))					\
     {									\
       *out = FC_CHOICE_IMPL (FC_IMPL_##id);				\
       *missing = (unsigned long long) (requires) & ~have;		\
@@ -351,18 +352,24 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
   return FC_E_UNKNOWN_IMPL;
 }
 
-/* A policy row by name, or "auto".  *MISSING gets the CPU features its
-   implementations need and this CPU lacks.  */
+/* A policy row by name, or "auto", in any case (row names are lower
+   case).  *MISSING gets the CPU features its implementations need and
+   this CPU lacks.  */
 static FC_EARLY int
 parse_policy (const char *s, size_t n, unsigned long long *out,
 	      unsigned long long *missing)
 {
-  if (equal (s, n, "auto"))
+  if (equal_nocase (s, n, "auto"))
     {
       *out = FC_CHOICE_AUTO;
       return 0;
     }
-  *out = fc_policy_find (s, n);
+  char name[sizeof ((struct fc_policy_row *) 0)->name];
+  if (n >= sizeof name)
+    return FC_E_UNKNOWN_POLICY;
+  for (size_t i = 0; i < n; i++)
+    name[i] = to_lower (s[i]);
+  *out = fc_policy_find (name, n);
   const struct fc_policy_row *row = fc_policy_chosen (*out);
   if (row == NULL)
     return FC_E_UNKNOWN_POLICY;

@@ -88,8 +88,9 @@ enum fc_diag_code
   FC_W_FIRST = 64,
   FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
   FC_W_REP_ABOVE_NT,		/* key: the REP threshold; num: the NT one */
-  FC_W_NOT_REBOUND		/* key: copy or clear; num: errno of
+  FC_W_NOT_REBOUND,		/* key: copy or clear; num: errno of
 				   mprotect; text: the implementation kept */
+  FC_W_SIGNAL_WITHOUT_PROFILE	/* key: profile_signal, with no profile */
 };
 
 struct fc_diag

@@ -4,12 +4,15 @@
    --check, validate configuration files (the library's own parser).  */
 
 #define _GNU_SOURCE 1
+#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "fastcopy.h"
 #include "common/i386-abi.h"
@@ -865,8 +868,8 @@ check (const char *what, int env, int trusted, int json)
    KEY=VALUE (fastcopy-info(1)), as fastcopy_plan_for gives it.  */
 
 /* A number: decimal or 0x hexadecimal, and for a size a K, M or G suffix
-   (KiB, MiB, GiB: powers of 1024).  Returns 0 unless all of TEXT is one
-   that fits.  */
+   (KiB, MiB, GiB: powers of 1024; any case, as the settings take them).
+   Returns 0 unless all of TEXT is one that fits.  */
 static int
 parse_number (const char *text, int size, unsigned long long *out)
 {
@@ -896,15 +899,15 @@ parse_number (const char *text, int size, unsigned long long *out)
   if (size && *p)
     {
       static const char units[] = "KMG";
-      const char *u = strchr (units, *p);
-      if (u == NULL || *p == 0)
+      const char *u = strchr (units, toupper ((unsigned char) *p));
+      if (u == NULL)
 	return 0;
       int shift = 10 * (int) (u - units + 1);
       if (v > (~0ull >> shift))
 	return 0;
       v <<= shift;
       p++;
-      if (strcmp (p, "iB") == 0 || strcmp (p, "B") == 0)
+      if (strcasecmp (p, "iB") == 0 || strcasecmp (p, "B") == 0)
 	p += strlen (p);
     }
   if (*p)
@@ -927,6 +930,11 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
       return 0;
     }
   strcpy (buf, desc);
+  /* Every key at most once: a second value would silently win.  */
+  static const char *const keys[] = { "vendor", "family", "model",
+				      "stepping", "features", "l1d", "l2",
+				      "l3", "l3_threads", NULL };
+  unsigned int seen = 0;
   int have_vendor = 0;
   for (char *save = NULL, *w = strtok_r (buf, " \t\n", &save); w != NULL;
        w = strtok_r (NULL, " \t\n", &save))
@@ -940,6 +948,24 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	}
       *eq = 0;
       const char *key = w, *value = eq + 1;
+      int k = 0;
+      while (keys[k] != NULL && strcmp (keys[k], key) != 0)
+	k++;
+      if (keys[k] == NULL)
+	{
+	  fprintf (stderr, "fastcopy-info: --cpu: unknown key '%s' (",
+		   shown (key));
+	  for (k = 0; keys[k] != NULL; k++)
+	    fprintf (stderr, "%s%s", k ? ", " : "", keys[k]);
+	  fprintf (stderr, ")\n");
+	  return 0;
+	}
+      if (seen & (1u << k))
+	{
+	  fprintf (stderr, "fastcopy-info: --cpu: %s given twice\n", key);
+	  return 0;
+	}
+      seen |= 1u << k;
       unsigned long long n = 0;
       int ok = 1;
       if (strcmp (key, "vendor") == 0)
@@ -957,8 +983,9 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	       f = strtok_r (NULL, ",", &s2))
 	    {
 	      unsigned int b = 0;
+	      /* Any case: /proc/cpuinfo spells them in lower case.  */
 	      while (fastcopy_cpu_feature_name (b) != NULL
-		     && strcmp (fastcopy_cpu_feature_name (b), f) != 0)
+		     && strcasecmp (fastcopy_cpu_feature_name (b), f) != 0)
 		b++;
 	      if (fastcopy_cpu_feature_name (b) == NULL)
 		{
@@ -980,21 +1007,13 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 				: &cpu->l3_threads;
 	  *field = (unsigned int) n;
 	}
-      else if (strcmp (key, "l1d") == 0 || strcmp (key, "l2") == 0
-	       || strcmp (key, "l3") == 0)
+      else
 	{
 	  ok = parse_number (value, 1, &n) && n <= (unsigned long) -1;
 	  unsigned long *field = key[1] == '1' ? &cpu->l1d_size
 				 : key[1] == '2' ? &cpu->l2_size
 				 : &cpu->l3_size;
 	  *field = (unsigned long) n;
-	}
-      else
-	{
-	  fprintf (stderr, "fastcopy-info: --cpu: unknown key '%s' (vendor, "
-		   "family, model, stepping, features, l1d, l2, l3, "
-		   "l3_threads)\n", shown (key));
-	  return 0;
 	}
       if (!ok)
 	{
@@ -1086,66 +1105,123 @@ usage (FILE *f)
 	   "       fastcopy-info --version | --help\n"
 	   "Show what libfastcopy detects and chooses in this process, where "
 	   "each setting\ncame from, and whether the library is preloaded.  "
-	   "--check validates\nconfiguration files (FILE:LINE: reason; exit "
-	   "status 1 on any error);\n--trusted (implied for %s) also requires "
-	   "the\nsystem file's ownership and mode.  See fastcopy-info(1), "
+	   "--policy lists every policy\nrow; --cpu shows what the policy "
+	   "would choose on the CPU described.\n--check validates "
+	   "configuration files (FILE:LINE: reason; exit status 1\non any "
+	   "error); --trusted (implied for %s)\nalso requires the system "
+	   "file's ownership and mode.  See fastcopy-info(1),\n"
 	   "fastcopy.conf(5).\n", fastcopy_config_state ()->system_path);
 }
+
+/* Bad usage: the reason, then the usage; exit status 2.  */
+static int __attribute__ ((format (printf, 1, 2)))
+usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  fflush (stdout);
+  fprintf (stderr, "%s: ", tool_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  usage (stderr);
+  return 2;
+}
+
+/* Whether PATH names the system configuration file, however it is
+   spelled (relative, through a link): the file the library reads, whose
+   ownership and mode it requires.  */
+static int
+is_system_file (const char *path)
+{
+  struct stat a, b;
+  return stat (path, &a) == 0
+	 && stat (fastcopy_config_state ()->system_path, &b) == 0
+	 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* One --check FILE or --check-env VALUE.  */
+struct check_item
+{
+  int env;
+  const char *what;
+};
 
 int
 main (int argc, char **argv)
 {
-  int json = 0, policy = 0, trusted = 0, checks = 0, failed = 0;
+  int json = 0, policy = 0, trusted = 0, nchecks = 0, failed = 0;
   const char *described = NULL;
+  struct check_item *checks = calloc ((size_t) argc, sizeof *checks);
+  if (checks == NULL)
+    {
+      perror (tool_name);
+      return 1;
+    }
   for (int i = 1; i < argc; i++)
     {
-      if (strcmp (argv[i], "--version") == 0)
+      const char *a = argv[i];
+      if (strcmp (a, "--version") == 0)
 	{
 	  printf ("fastcopy-info (libfastcopy) %s\n", fastcopy_version ());
 	  return 0;
 	}
-      else if (strcmp (argv[i], "--help") == 0)
+      else if (strcmp (a, "--help") == 0)
 	{
 	  usage (stdout);
 	  return 0;
 	}
-      else if (strcmp (argv[i], "--json") == 0)
+      else if (strcmp (a, "--json") == 0)
 	json = 1;
-      else if (strcmp (argv[i], "--policy") == 0)
+      else if (strcmp (a, "--policy") == 0)
 	policy = 1;
-      else if (strcmp (argv[i], "--trusted") == 0)
+      else if (strcmp (a, "--trusted") == 0)
 	trusted = 1;
-      else if (strcmp (argv[i], "--cpu") == 0 && i + 1 < argc && !described)
-	described = argv[++i];
-      else if ((strcmp (argv[i], "--check") == 0
-		|| strcmp (argv[i], "--check-env") == 0) && i + 1 < argc)
-	i++, checks++;
-      else
+      else if (strcmp (a, "--cpu") == 0)
 	{
-	  usage (stderr);
-	  return 2;
+	  if (described != NULL)
+	    return usage_error ("--cpu given twice");
+	  if (i + 1 == argc)
+	    return usage_error ("--cpu needs a DESCRIPTION");
+	  described = argv[++i];
 	}
+      else if (strcmp (a, "--check-env") == 0)
+	{
+	  if (i + 1 == argc)
+	    return usage_error ("--check-env needs a VALUE");
+	  checks[nchecks++] = (struct check_item) { 1, argv[++i] };
+	}
+      else if (strcmp (a, "--check") == 0)
+	{
+	  /* FILE...: every argument up to the next option.  */
+	  if (i + 1 == argc || strncmp (argv[i + 1], "--", 2) == 0)
+	    return usage_error ("--check needs a FILE");
+	  while (i + 1 < argc && strncmp (argv[i + 1], "--", 2) != 0)
+	    checks[nchecks++] = (struct check_item) { 0, argv[++i] };
+	}
+      else if (a[0] == '-')
+	return usage_error ("unrecognized option '%s'", shown (a));
+      else
+	return usage_error ("unexpected argument '%s'", shown (a));
     }
   if (described)
     {
-      if (policy || checks || trusted)
-	{
-	  usage (stderr);
-	  return 2;
-	}
+      if (policy || nchecks || trusted)
+	return usage_error ("--cpu takes no --policy, --check, --check-env "
+			    "or --trusted");
       return print_described (described, json);
     }
   if (policy)
     {
-      if (json || checks)
-	{
-	  usage (stderr);
-	  return 2;
-	}
+      if (json || nchecks || trusted)
+	return usage_error ("--policy takes no --json (it is text only), "
+			    "--check, --check-env or --trusted");
       print_policies ();
       return ferror (stdout) ? 1 : 0;
     }
-  if (checks == 0)
+  if (trusted && nchecks == 0)
+    return usage_error ("--trusted goes with --check");
+  if (nchecks == 0)
     {
       if (json)
 	print_json ();
@@ -1154,23 +1230,19 @@ main (int argc, char **argv)
       return ferror (stdout) ? 1 : 0;
     }
 
-  /* Several --check: a JSON array.  */
-  if (json && checks > 1)
+  /* Several checks: a JSON array.  */
+  if (json && nchecks > 1)
     putchar ('[');
-  int done = 0;
-  for (int i = 1; i < argc; i++)
+  for (int i = 0; i < nchecks; i++)
     {
-      int env = strcmp (argv[i], "--check-env") == 0;
-      if (!env && strcmp (argv[i], "--check") != 0)
-	continue;
-      const char *what = argv[++i];
-      if (json && done++)
+      const struct check_item *c = &checks[i];
+      if (json && i > 0)
 	putchar (',');
-      int t = trusted || (!env && strcmp (what, fastcopy_config_state ()
-					  ->system_path) == 0);
-      failed |= check (what, env, t, json);
+      int t = trusted || (!c->env && is_system_file (c->what));
+      failed |= check (c->what, c->env, t, json);
     }
-  if (json && checks > 1)
+  if (json && nchecks > 1)
     printf ("]\n");
+  free (checks);
   return failed || ferror (stdout) ? 1 : 0;
 }

@@ -3,9 +3,10 @@
    one with libeatmydata.  It puts the library first in LD_PRELOAD, sets
    FASTCOPY from its --set options and FASTCOPY_CONFIG from --config, and
    executes the command in its own place (same process, same exit
-   status).  Every --set is checked with the library's own parser first,
-   so a mistake is reported here instead of being silently ignored in the
-   command.  */
+   status).  Every --set and the --config file are checked with the
+   library's own parser first, and the library's ELF header, so that a
+   mistake is reported here and the command does not run, instead of
+   being silently ignored in it.  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -18,6 +19,7 @@
 
 #include "fastcopy.h"
 #include "common/message.h"
+#include "common/shared-object.h"
 #include "common/xalloc.h"
 
 #ifndef FASTCOPY_LIBDIR
@@ -30,7 +32,8 @@ const char tool_name[] = "fastcopy-run";
    they do not pass for the command's.  */
 enum
 {
-  EXIT_FAILED = 125,		/* bad usage, a bad setting, no library */
+  EXIT_FAILED = 125,		/* bad usage, a bad setting or file, no
+				   library */
   EXIT_CANNOT_RUN = 126,	/* the command exists but cannot run */
   EXIT_NOT_FOUND = 127		/* no such command */
 };
@@ -49,9 +52,10 @@ usage (FILE *to)
 	   "\n"
 	   "  -s, --set KEY=VALUE  a setting for COMMAND, checked first; may be\n"
 	   "                       repeated, and replaces FASTCOPY as a whole\n"
-	   "  -c, --config FILE    COMMAND reads FILE instead of the system\n"
-	   "                       configuration file (FASTCOPY_CONFIG)\n"
-	   "  -l, --library FILE   preload FILE instead of %s/libfastcopy.so.1\n"
+	   "  -c, --config FILE    COMMAND reads FILE, checked first, instead of\n"
+	   "                       the system configuration file (FASTCOPY_CONFIG)\n"
+	   "  -l, --library FILE   preload FILE, an x86-64 shared object, instead of\n"
+	   "                       %s/libfastcopy.so.1\n"
 	   "\n"
 	   "Exit status: COMMAND's; 125 when fastcopy-run itself fails, 126 when\n"
 	   "COMMAND cannot run, 127 when it is not found.\n",
@@ -59,12 +63,32 @@ usage (FILE *to)
 }
 
 /* Called by the library's parser for each problem of the --set numbered
-   *ARG (from 1).  */
+   *ARG (from 1).  An error refuses the command: not "ignored", as the
+   library would have it.  */
 static void
 report (const struct fastcopy_diagnostic *d, void *arg)
 {
-  error_msg ("--set %d: %s%s", *(int *) arg,
-	     d->severity == FASTCOPY_WARNING ? "warning: " : "", d->message);
+  char why[512];
+  if (d->severity == FASTCOPY_WARNING)
+    error_msg ("--set %d: warning: %s", *(int *) arg, d->message);
+  else
+    error_msg ("--set %d: %s", *(int *) arg,
+	       refusal_text (d->message, why, sizeof why));
+}
+
+/* The same for each problem of the --config file, whose name is ARG.  */
+static void
+report_config (const struct fastcopy_diagnostic *d, void *arg)
+{
+  char why[512], where[32] = "";
+  if (d->line != 0)
+    snprintf (where, sizeof where, ":%u", d->line);
+  if (d->severity == FASTCOPY_WARNING)
+    error_msg ("--config %s%s: warning: %s", (const char *) arg, where,
+	       d->message);
+  else
+    error_msg ("--config %s%s: %s", (const char *) arg, where,
+	       refusal_text (d->message, why, sizeof why));
 }
 
 /* FASTCOPY from the N settings: each one checked, joined with commas.
@@ -160,6 +184,15 @@ main (int argc, char **argv)
 		 lib);
       return EXIT_FAILED;
     }
+  /* What ld.so would refuse with an error of its own, and run the command
+     without it (fastcopy-run is built for x86-64 only,
+     fastcopy-run.am).  */
+  const char *wrong = shared_object_check (lib, &elf_abi_x86_64);
+  if (wrong != NULL)
+    {
+      error_msg ("--library %s: %s", library, wrong);
+      return EXIT_FAILED;
+    }
   if (nsets > 0)
     {
       char *value = settings (sets, nsets);
@@ -175,6 +208,9 @@ main (int argc, char **argv)
 	  error_msg ("--config %s: %s", config, strerror (errno));
 	  return EXIT_FAILED;
 	}
+      if (fastcopy_check_config (path, 0, report_config, (void *) config)
+	  != 0)
+	return EXIT_FAILED;
       setenv ("FASTCOPY_CONFIG", path, 1);
     }
   /* First, so that its functions come before any other preloaded

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-run: the command runs with the library preloaded and the
 # settings given, in its own place (its arguments and exit status
-# untouched); bad settings, a missing library or command are refused with
-# fastcopy-run's own exit statuses.
+# untouched); bad settings, a bad configuration file, a missing or wrong
+# library, a missing command are refused with fastcopy-run's own exit
+# statuses.
 #
 #   test-fastcopy-run.sh [RUN [LIBRARY [INFO]]]
 #
@@ -70,8 +71,30 @@ expect "a bad number is refused" 125 "fastcopy-run: --set 1: rep_movsb_threshold
     "$run" --library "$lib" --set rep_movsb_threshold=1x /bin/true
 expect "two settings in one --set are refused" 125 "*--set 1: 'copy=erms,clear=erms' is not one KEY=VALUE*" \
     "$run" --library "$lib" --set copy=erms,clear=erms /bin/true
+expect "a refused setting is not said to be ignored: the command does not run" 125 \
+    "fastcopy-run: --set 1: copy: unknown implementation 'bogus' (known: *)" \
+    "$run" --library "$lib" --set copy=bogus /bin/echo ran
 expect "a missing library is refused" 125 "fastcopy-run: /nonexistent/libfastcopy.so.1: *" \
     "$run" --library /nonexistent/libfastcopy.so.1 /bin/true
+expect "a library that is no shared object is refused" 125 \
+    "fastcopy-run: --library /etc/passwd: not an ELF file" \
+    "$run" --library /etc/passwd /bin/echo ran
+
+# --config: the file is checked as the library would read it, and the
+# command runs only when it has no error (warnings are shown).
+head -c 70000 /dev/zero | tr '\0' '#' >"$conf"
+expect "a configuration file over the library's limit is refused" 125 \
+    "fastcopy-run: --config $conf: larger than 65536 bytes (70000)" \
+    "$run" --library "$lib" --config "$conf" /bin/echo ran
+printf 'copy = nosuch\nno equals sign\nclear = scalar\n' >"$conf"
+expect "a configuration file's bad lines are named, and refused" 125 \
+    "fastcopy-run: --config $conf:1: copy: unknown implementation 'nosuch' (known: *)
+fastcopy-run: --config $conf:2: expected 'key = value', got 'no equals sign'" \
+    "$run" --library "$lib" --config "$conf" /bin/echo ran
+printf 'clear = scalar\nclear = erms\n' >"$conf"
+expect "a configuration file with a warning: shown, and the command runs" 0 \
+    "fastcopy-run: --config $conf:2: warning: clear set again: overrides line 1
+ran" "$run" --library "$lib" --config "$conf" /bin/echo ran
 expect "no command: usage" 125 "fastcopy-run: no command given*usage:*" "$run" --library "$lib"
 expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-here: *" \
     "$run" --library "$lib" no-such-command-here

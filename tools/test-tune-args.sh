@@ -50,6 +50,15 @@ refused 2 "no --no-compare with it" --write --no-compare --config /nonexistent/f
 long=$(i=0; while [ $i -lt 1100 ]; do printf x; i=$((i + 1)); done)
 refused 1 "--set 2: longer than 1024 bytes" --set copy=erms --set "copy_nt_threshold=$long"
 refused 1 "--set 3: copy_nt_threshold: " --set copy=erms --set clear=erms --set copy_nt_threshold=1x
+# Refused, not "ignored" as the library says of what it goes on without.
+refused 1 "--set 1: copy: unknown implementation 'bogus'" --set copy=bogus
+err=$("$tune" --set copy=bogus 2>&1 >/dev/null)
+case $err in
+    *ignored*)
+        echo "FAIL: fastcopy-tune --set copy=bogus says the setting is ignored: $err"
+        failures=$((failures + 1)) ;;
+    *) echo "PASS: fastcopy-tune --set copy=bogus: refused, not said to be ignored" ;;
+esac
 
 echo "$failures failure(s)"
 [ $failures -eq 0 ]

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/message.h"
 
@@ -29,4 +30,23 @@ error_msg (const char *fmt, ...)
   vfprintf (stderr, fmt, ap);
   va_end (ap);
   fputc ('\n', stderr);
+}
+
+const char *
+refusal_text (const char *message, char *buf, size_t size)
+{
+  static const char *const endings[] = { "; file ignored", ": file ignored",
+					 ": ignored", NULL };
+  size_t n = strlen (message);
+  for (int i = 0; endings[i] != NULL; i++)
+    {
+      size_t e = strlen (endings[i]);
+      if (n >= e && strcmp (message + n - e, endings[i]) == 0)
+	{
+	  n -= e;
+	  break;
+	}
+    }
+  snprintf (buf, size, "%.*s", (int) n, message);
+  return buf;
 }

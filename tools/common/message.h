@@ -5,6 +5,8 @@
 #ifndef FC_TOOLS_MESSAGE_H
 #define FC_TOOLS_MESSAGE_H
 
+#include <stddef.h>
+
 /* The program's name, which error messages start with; each tool that
    links this code defines it.  */
 extern const char tool_name[];
@@ -19,5 +21,10 @@ void msg (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
    flushed first so that the two streams stay in order on a terminal.  */
 void error_msg (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+
+/* The library's diagnostic MESSAGE without the words at its end that say
+   the library goes on without the item (": ignored", "; file ignored"),
+   for a tool that refuses it instead; in BUF, of SIZE bytes.  */
+const char *refusal_text (const char *message, char *buf, size_t size);
 
 #endif

@@ -146,6 +146,27 @@ summary (const struct fcw_workload *w, int processes, const char *out)
 	   z->calls > 0 ? z->bytes / z->calls : 0, out);
 }
 
+/* Why no process of COMMAND, which ended with wait STATUS, wrote a
+   recording, and what to do.  A process writes one when it exits; one
+   that leaves through _exit, as dash does at the end of 'sh -c', writes
+   none, however it went.  */
+static void
+no_recording (const char *command, int status)
+{
+  if (WIFSIGNALED (status))
+    error_msg ("no process of %s wrote a recording: it was killed by "
+	       "signal %d (%s), and a process writes its recording when it "
+	       "exits", command, WTERMSIG (status),
+	       strsignal (WTERMSIG (status)));
+  else
+    error_msg ("%s exited with status %d, and no process of it wrote a "
+	       "recording: a process writes one when it calls exit or returns "
+	       "from main, not when it leaves through _exit (as dash's "
+	       "'sh -c' does) or is setuid or statically linked; record the "
+	       "program itself, or run it from a shell that exits (bash -c)",
+	       command, WEXITSTATUS (status));
+}
+
 int
 record (const char *out, char *const *argv)
 {
@@ -208,8 +229,7 @@ record (const char *out, char *const *argv)
   if (n <= 0)
     {
       if (n == 0 && pid > 0 && code != 127)
-	error_msg ("no process of %s wrote a recording (setuid, statically "
-		   "linked, or killed before it exited?)", argv[0]);
+	no_recording (argv[0], status);
       close (fd);
       unlink (out);
       return code ? code : 1;

@@ -6,10 +6,12 @@
       one that reads a REP threshold every value of the default, never, 2,
       4, 16 and 64 KiB; the streaming threshold the library's default.
    2. For the candidate stage 1 chose, if it reads a streaming threshold:
-      the default, never, and a quarter, half, three quarters, one, two and
-      four times a thread's share of the L3 (its size over the logical
-      processors that share it), measured on large copies hot (a
-      destination in cache) and cold (stream_points_plan).
+      the default, never, and 4, 8, 16, 32, 64, 128 and 256 MiB, measured
+      on large copies hot (a destination in cache) and cold
+      (stream_points_plan).  A fixed ladder, not fractions of the L3: the
+      L3 glibc reports can be the host's or a legacy leaf's (320 MiB in
+      AMD's KVM guests for a 32 MiB L3), and the ladder spans the L3s of
+      the machines measured either way.
    (The defaults are the library's for this CPU, as fastcopy-info shows
    them.)  A candidate that takes the same path as an earlier one of its
    implementation at every size measured is left out: nothing measured
@@ -55,18 +57,6 @@ push (unsigned long long *ladder, int n, unsigned long long v)
       return n;
   ladder[n] = v;
   return n + 1;
-}
-
-/* NUM/DEN of a thread's share of the L3, in whole MiB from 1 MiB on.  */
-static unsigned long long
-l3_share_part (unsigned long long num, unsigned long long den)
-{
-  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  unsigned long long share = cpu->l3_size
-			     ? cpu->l3_size / (cpu->l3_threads ? cpu->l3_threads : 1)
-			     : 8 * MiB;
-  unsigned long long v = share * num / den;
-  return v >= MiB ? v / MiB * MiB : v;
 }
 
 char
@@ -207,15 +197,15 @@ stream_candidates_make (struct family *s, const struct family *f)
   name_family (s);
   s->name = s->id == FASTCOPY_FAMILY_COPY ? "copy streaming"
 					   : "clear streaming";
-  static const unsigned long long parts[][2] = {
-    { 1, 4 }, { 1, 2 }, { 3, 4 }, { 1, 1 }, { 2, 1 }, { 4, 1 }
-  };
-  unsigned long long nt[8];
+  static const unsigned long long ladder[] = { 4 * MiB, 8 * MiB, 16 * MiB,
+					       32 * MiB, 64 * MiB, 128 * MiB,
+					       256 * MiB };
+  unsigned long long nt[2 + sizeof ladder / sizeof *ladder];
   int nnt = 0;
   nnt = push (nt, nnt, chosen->nt);
   nnt = push (nt, nnt, NEVER);
-  for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-    nnt = push (nt, nnt, l3_share_part (parts[i][0], parts[i][1]));
+  for (size_t i = 0; i < sizeof ladder / sizeof *ladder; i++)
+    nnt = push (nt, nnt, ladder[i]);
   stream_points_plan (&s->points, s->id, nt, nnt);
   make_list (s, chosen->impl, chosen->impl, &chosen->rep, 1, nt, nnt);
   /* Stage 2's default is stage 1's choice: what it stands against.  */

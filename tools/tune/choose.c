@@ -142,14 +142,14 @@ print_table (const struct family *f, const struct figures *fig)
   for (int i = 0; i < f->points.n; i++)
     measured |= f->points.p[i].kind == PK_WORKLOAD;
   if (!measured)
-    printf ("# %s: no workload has calls of this family: its distributions "
+    printf ("# %s: no workload has calls of this family: its %s "
 	    "figure is 1 for\n#   every candidate, and the fixed sizes "
-	    "decide\n", f->name);
-  printf ("# %s: chose %s: the least distributions geomean (%.3f) of the "
-	  "%d candidates\n#   not slower there than the default (%.3f) nor "
+	    "decide\n", f->name, workloads_name ());
+  printf ("# %s: chose %s: the least %s geomean (%.3f) of the "
+	  "%d candidate%s\n#   not slower there than the default (%.3f) nor "
 	  "on the hot sizes (%.3f),\n#   and with no fixed size over %.3f\n",
-	  f->name, c->label, c->fig.dist_geomean, eligible,
-	  f->c[f->dflt].fig.dist_geomean,
+	  f->name, c->label, workloads_name (), c->fig.dist_geomean, eligible,
+	  eligible == 1 ? "" : "s", f->c[f->dflt].fig.dist_geomean,
 	  figures_hot_geomean (&f->c[f->dflt].fig),
 	  objective_worst_bound (fig, f->n, f->dflt));
 }

@@ -55,14 +55,15 @@ compare (struct family *f, const struct family *s)
   printf ("#     %-40s", c->label);
   figures_print (&fig[1], f->id);
   printf ("# %s: the chosen settings take %.3f of the default's time on the "
-	  "distributions (geomean)\n", f->name,
-	  fig[1].dist_geomean / fig[0].dist_geomean);
+	  "%s (geomean)\n", f->name, fig[1].dist_geomean / fig[0].dist_geomean,
+	  workloads_name ());
   int confirmed = objective_eligible (fig, 2, 0, 1);
   if (!confirmed)
     printf ("# %s: measured again, the chosen settings are slower than the "
-	    "default:\n#   %.3f of glibc on the distributions against %.3f, "
+	    "default:\n#   %.3f of glibc on the %s against %.3f, "
 	    "worst fixed size %.3f against %.3f\n", f->name,
-	    fig[1].dist_geomean, fig[0].dist_geomean, figures_worst (&fig[1]),
+	    fig[1].dist_geomean, workloads_name (), fig[0].dist_geomean,
+	    figures_worst (&fig[1]),
 	    figures_worst (&fig[0]));
   return confirmed;
 }

@@ -67,8 +67,9 @@ void
 figures_print_heading (enum fastcopy_family family, int label_width)
 {
   printf ("#     %-*s %13s  %9s  %s\n", label_width, "candidate",
-	  "distributions", "hot sizes", family == FASTCOPY_FAMILY_COPY ? "worst hot/cold                    "
-					   "aliasing" : "worst hot/cold");
+	  workloads_name (), "hot sizes",
+	  family == FASTCOPY_FAMILY_COPY
+	  ? "worst hot/cold                    aliasing" : "worst hot/cold");
 }
 
 void

@@ -14,7 +14,9 @@
       default, measured again (compare.c).
    5. The settings on standard output; --write installs them
       (config-write.c), unless the comparison found them slower than the
-      default.  */
+      default.
+   --list stops after 1: it prints the candidates of both stages (those of
+   stage 2 for the default candidate) without measuring anything.  */
 
 #define _GNU_SOURCE 1
 #include <getopt.h>
@@ -97,6 +99,12 @@ size_human (unsigned long long v, char *buf, size_t size)
   return buf;
 }
 
+const char *
+workloads_name (void)
+{
+  return opt.nworkload > 0 ? "workloads" : "distributions";
+}
+
 static void
 usage (FILE *f)
 {
@@ -105,23 +113,30 @@ usage (FILE *f)
 	   "[--quiet]\n"
 	   "                     [--write] [--config FILE]\n"
 	   "       fastcopy-tune --workload FILE [FILE...] [OPTION...]\n"
+	   "       fastcopy-tune --list [--quick] [--workload FILE...]\n"
 	   "       fastcopy-tune --set KEY=VALUE... [--write] [--config FILE]\n"
 	   "Measure every implementation libfastcopy can use here, with the "
 	   "thresholds\nit reads, against glibc, and print the fastest "
 	   "settings; --write installs\nthem into the configuration file "
 	   "(%s, or --config FILE),\nkeeping its other lines.  --workload "
 	   "chooses by recordings of fastcopy-profile\ninstead of the "
-	   "distributions fastcopy-bench ships.  --set skips measuring\nand "
-	   "installs the given settings.  See fastcopy-tune(1).\n",
+	   "distributions fastcopy-bench ships.  --list prints the\n"
+	   "candidates such a run would measure, and measures nothing.  --set "
+	   "skips\nmeasuring and installs the given settings.  See "
+	   "fastcopy-tune(1).\n",
 	   fastcopy_config_state ()->system_path);
 }
 
-/* ARG: the number of the --set being checked, from 1.  */
+/* ARG: the number of the --set being checked, from 1.  An error refuses
+   every setting: not "ignored", as the library would have it.  */
 static void
 print_diag (const struct fastcopy_diagnostic *d, void *arg)
 {
-  fprintf (stderr, "%s: --set %d: %s\n", tool_name, *(int *) arg,
-	   d->message);
+  char why[512];
+  fprintf (stderr, "%s: --set %d: %s%s\n", tool_name, *(int *) arg,
+	   d->severity == FASTCOPY_WARNING ? "warning: " : "",
+	   d->severity == FASTCOPY_WARNING
+	   ? d->message : refusal_text (d->message, why, sizeof why));
 }
 
 /* --set: every item checked with the library's parser, then taken as it
@@ -165,7 +180,8 @@ measured_settings (char **keys, char **values, const char *date,
   int streamed[FASTCOPY_FAMILY_COUNT];
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
   fcm_pin (-1);
-  points_setup (opt.workload, opt.nworkload);
+  points_load (opt.workload, opt.nworkload);
+  points_setup ();
   printf ("# fastcopy-tune %s%s, %s: %s family %u model %u, glibc %s\n",
 	  fastcopy_version (), opt.quick ? " --quick" : "", date, cpu->vendor,
 	  cpu->family, cpu->model, glibc_version ());
@@ -227,11 +243,34 @@ measured_settings (char **keys, char **values, const char *date,
   return n;
 }
 
+/* --list: the candidates a run with these options would measure, as its
+   tables label them, and those of the streaming stage that would follow
+   the default's choice.  Nothing is measured: no implementation of the
+   table is called, no threshold set, no buffer mapped.  */
+static void
+list_candidates (void)
+{
+  static struct family fam, stream;
+  points_load (opt.workload, opt.nworkload);
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    {
+      fam.id = (enum fastcopy_family) i;
+      candidates_make (&fam);
+      for (int k = 0; k < fam.n; k++)
+	printf ("%s %s\n", fam.name, fam.c[k].label);
+      fam.chosen = fam.dflt;
+      if (stream_candidates_make (&stream, &fam))
+	for (int k = 0; k < stream.n; k++)
+	  printf ("%s %s\n", stream.name, stream.c[k].label);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   static const struct option longopts[] = {
     { "quick", no_argument, NULL, 'q' },
+    { "list", no_argument, NULL, 'l' },
     { "write", no_argument, NULL, 'w' },
     { "config", required_argument, NULL, 'c' },
     { "set", required_argument, NULL, 's' },
@@ -248,6 +287,7 @@ main (int argc, char **argv)
     switch (c)
       {
       case 'q': opt.quick = 1; break;
+      case 'l': opt.list = 1; break;
       case 'w': opt.write = 1; break;
       case 'c': opt.config = optarg; break;
       case 's':
@@ -286,6 +326,17 @@ main (int argc, char **argv)
     {
       usage (stderr);
       return 2;
+    }
+  if (opt.list && (opt.write || opt.nset > 0))
+    {
+      fprintf (stderr, "%s: --list measures nothing: no --write or --set "
+	       "with it\n", tool_name);
+      return 2;
+    }
+  if (opt.list)
+    {
+      list_candidates ();
+      return ferror (stdout) || fflush (stdout) != 0 ? 1 : 0;
     }
   if (opt.config != NULL && !opt.write)
     {

@@ -11,7 +11,7 @@
    3. fixed sizes cold: one size cycled through slots of a pool beyond the
       caches (fcm_slots); and for the streaming stage, large sizes hot
       in both layouts (a destination in cache, where streaming must not
-      lose) and cold;
+      lose) and cold, at the streaming thresholds of its ladder;
    4. copies only: ALIAS_SIZE bytes at (dst - src) mod 4096 distances, where
       REP MOVSB can fall off a cliff on some CPUs.
    Every point runs glibc and the candidates interleaved, in rounds
@@ -35,7 +35,6 @@
 struct fcw_workload workloads[MAX_WORKLOADS];
 int nworkloads;
 static uint64_t *sequences[FASTCOPY_FAMILY_COUNT][MAX_WORKLOADS];
-static size_t largest_call;	/* in any sequence */
 
 /* Calls per workload sequence: fastcopy-bench's default, so that the
    figures match its distributions cases.  */
@@ -45,53 +44,29 @@ static size_t largest_call;	/* in any sequence */
 #define MIS_SRC 5
 #define MIS_DST 3
 
-/* One source and one destination buffer serve every point.  */
+/* One source and one destination buffer serve every point.  Cold calls
+   cycle through all of one: a pool of POOL_BYTES, beyond the caches of
+   the machines measured (the L3 glibc reports is no guide: AMD's KVM
+   guests report 320 MiB for a 32 MiB L3).  Cold sizes go up to
+   MAX_COLD.  Two buffers of 128 MiB (--quick) or 256 MiB: several
+   testsuites may run a tuner side by side.  */
 static char *src_buf, *dst_buf;
-static size_t pool_bytes, max_cold;
-
-/* Cold calls cycle through a pool twice the L3 cache, between 64 MiB and
-   128 MiB (--quick) or 256 MiB; cold sizes go up to 64 MiB (--quick) or
-   256 MiB.  */
-static void
-map_buffers (void)
-{
-  size_t l3 = fastcopy_cpu ()->l3_size ? fastcopy_cpu ()->l3_size : 8 * MiB;
-  size_t cap = (opt.quick ? 128 : 256) * MiB;
-  pool_bytes = 2 * l3 < 64 * MiB ? 64 * MiB : 2 * l3 > cap ? cap : 2 * l3;
-  max_cold = (opt.quick ? 64 : 256) * MiB;
-  size_t bytes = pool_bytes > max_cold ? pool_bytes : max_cold;
-  if (bytes < FCM_SEQ_BUF + largest_call)
-    bytes = FCM_SEQ_BUF + largest_call;
-  bytes += 8192;
-  src_buf = fcm_map (bytes);
-  dst_buf = fcm_map (bytes);
-  if (src_buf == NULL || dst_buf == NULL)
-    die ("cannot map 2 x %llu MiB: %s", bytes / MiB, strerror (errno));
-}
+#define POOL_BYTES ((size_t) (opt.quick ? 128 : 256) * MiB)
+#define MAX_COLD ((size_t) (opt.quick ? 64 : 256) * MiB)
 
 static void
 load_workload (const char *path)
 {
   if (nworkloads == MAX_WORKLOADS)
     die ("at most %d workloads", MAX_WORKLOADS);
-  struct fcw_workload *w = &workloads[nworkloads];
   char err[PATH_MAX + 128];
-  if (fcw_load (w, path, err, sizeof err) != 0)
+  if (fcw_load (&workloads[nworkloads], path, err, sizeof err) != 0)
     die ("%s", err);
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    {
-      size_t bytes, largest = fcw_largest (w, (enum fastcopy_family) f);
-      sequences[f][nworkloads] = fcw_sequence (w, (enum fastcopy_family) f,
-					       SEQ_CALLS, 1, &bytes);
-      if (sequences[f][nworkloads] == NULL && w->family[f].calls > 0)
-	die ("out of memory");
-      largest_call = largest > largest_call ? largest : largest_call;
-    }
   nworkloads++;
 }
 
 void
-points_setup (char *const *paths, int n)
+points_load (char *const *paths, int n)
 {
   for (int i = 0; i < n; i++)
     load_workload (paths[i]);
@@ -109,7 +84,33 @@ points_setup (char *const *paths, int n)
 	load_workload (list[i]);
       fcw_list_free (list);
     }
-  map_buffers ();
+}
+
+void
+points_setup (void)
+{
+  size_t largest_call = 0;
+  for (int w = 0; w < nworkloads; w++)
+    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+      {
+	size_t bytes, largest = fcw_largest (&workloads[w],
+					     (enum fastcopy_family) f);
+	sequences[f][w] = fcw_sequence (&workloads[w],
+					(enum fastcopy_family) f, SEQ_CALLS, 1,
+					&bytes);
+	if (sequences[f][w] == NULL && workloads[w].family[f].calls > 0)
+	  die ("out of memory");
+	largest_call = largest > largest_call ? largest : largest_call;
+      }
+  size_t bytes = POOL_BYTES > MAX_COLD ? POOL_BYTES : MAX_COLD;
+  if (bytes < FCM_SEQ_BUF + largest_call)
+    bytes = FCM_SEQ_BUF + largest_call;
+  bytes += 8192;
+  src_buf = fcm_map (bytes);
+  dst_buf = fcm_map (bytes);
+  if (src_buf == NULL || dst_buf == NULL)
+    die ("cannot map 2 x %zu MiB: %s", bytes / (size_t) MiB,
+	 strerror (errno));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -192,7 +193,7 @@ start_plan (struct point_set *ps, enum fastcopy_family family)
   ps->family = family;
   ps->n = 0;
   for (int w = 0; w < nworkloads; w++)
-    if (sequences[family][w] != NULL)
+    if (workloads[w].family[family].calls > 0)
       add (ps, (struct tpoint) { .kind = PK_WORKLOAD, .workload = w });
 }
 
@@ -214,7 +215,7 @@ points_plan (struct point_set *ps, enum fastcopy_family family,
 		: sizeof cold_full / sizeof *cold_full;
   memcpy (sizes, cold, n * sizeof *sizes);
   for (int i = 0; i < nextra; i++)
-    if (extra[i] != NEVER && extra[i] <= max_cold)
+    if (extra[i] != NEVER && extra[i] <= MAX_COLD)
       {
 	int dup = 0;
 	for (size_t j = 0; j < n; j++)
@@ -240,11 +241,11 @@ stream_points_plan (struct point_set *ps, enum fastcopy_family family,
 		    const unsigned long long *nt, int nnt)
 {
   start_plan (ps, family);
-  size_t sizes[16];
+  size_t sizes[MAX_POINTS];
   size_t n = 0;
-  sizes[n++] = max_cold;
-  for (int i = 0; i < nnt && n < 16; i++)
-    if (nt[i] != NEVER && nt[i] >= MiB && nt[i] < max_cold)
+  sizes[n++] = MAX_COLD;
+  for (int i = 0; i < nnt && n < MAX_POINTS; i++)
+    if (nt[i] != NEVER && nt[i] >= MiB && nt[i] < MAX_COLD)
       sizes[n++] = (size_t) nt[i];
   qsort (sizes, n, sizeof *sizes, cmp_size);
   /* Hot in both layouts: a threshold that streams a misaligned copy into
@@ -427,7 +428,7 @@ calls_of (const struct tpoint *p, enum fastcopy_family family,
       break;
     case PK_COLD:
       c->layout = FCM_SLOTS;
-      if (fcm_slots (c, p->size, pool_bytes, 1) == NULL)
+      if (fcm_slots (c, p->size, POOL_BYTES, 1) == NULL)
 	die ("out of memory");
       break;
     case PK_ALIAS:

@@ -42,7 +42,7 @@
 
 struct options
 {
-  int quick, write, compare, quiet, verbose;
+  int quick, write, compare, quiet, verbose, list;
   const char *config;
   int nset;
   char *set[16];
@@ -62,6 +62,10 @@ void progress_done (void);
 const char *size_text (unsigned long long v, char *buf, size_t size);
 /* "never", "1.5 KiB": for tables.  */
 const char *size_human (unsigned long long v, char *buf, size_t size);
+/* What the candidates are chosen by, as the output names it:
+   "distributions" (the ones fastcopy-bench ships) or, with --workload,
+   "workloads".  */
+const char *workloads_name (void);
 
 /* points.c: what every candidate is measured on, per family.  */
 enum point_kind
@@ -98,8 +102,11 @@ extern struct fcw_workload workloads[MAX_WORKLOADS];
 extern int nworkloads;
 
 /* Load the workloads: the files at PATHS, or with N 0 the distributions
-   that fastcopy-bench ships.  Maps the buffers for every point too.  */
-void points_setup (char *const *paths, int n);
+   that fastcopy-bench ships.  Enough to plan the points.  */
+void points_load (char *const *paths, int n);
+/* Before measuring: draw the workloads' call sequences and map the
+   buffers for every point.  */
+void points_setup (void);
 
 /* The points of FAMILY.  EXTRA sizes (NEXTRA of them: thresholds the
    candidates may take) are measured cold too, where they fit.  */
@@ -107,8 +114,8 @@ void points_plan (struct point_set *ps, enum fastcopy_family family,
 		  const unsigned long long *extra, int nextra);
 
 /* The points of the streaming stage (candidates.c): the workloads, and
-   each of the NNT streaming thresholds NT from 1 MiB that can be
-   measured, and the largest cold size, hot and cold.  */
+   each of the NNT streaming thresholds NT from 1 MiB up to the largest
+   cold size, and that size, hot and cold.  */
 void stream_points_plan (struct point_set *ps, enum fastcopy_family family,
 			 const unsigned long long *nt, int nnt);
 

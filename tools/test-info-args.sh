@@ -1,0 +1,136 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-info's command line: --check takes several files; bad usage
+# says why; the system file's rules apply to it however it is named;
+# --cpu takes the CPU features in any case and each key once; setting
+# values are taken in any case; a recording signal without a recording
+# gets a warning; --json names an unknown key as written.
+#
+#   test-info-args.sh [INFO]
+#
+# INFO defaults to ./tools/fastcopy-info (make check runs in the build
+# directory).  Prints PASS/FAIL lines; exits 1 when something failed (77,
+# "skipped", when the tool is missing).
+set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+
+info=${1:-./tools/fastcopy-info}
+[ -x "$info" ] || { echo "SKIP: no $info"; exit 77; }
+info=$(cd "$(dirname "$info")" && pwd)/$(basename "$info")
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-info-args.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass () { printf 'PASS: %s\n' "$*"; }
+fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+
+# expect NAME STATUS PATTERN ARG...: fastcopy-info ARG... exits STATUS and
+# its output (both streams) matches the shell PATTERN.  No configuration
+# file, no FASTCOPY.
+expect ()
+{
+    name=$1 want=$2 pat=$3
+    shift 3
+    st=0
+    out=$(env FASTCOPY_CONFIG= FASTCOPY= "$info" "$@" 2>&1) || st=$?
+    case $out in
+        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
+    esac
+    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
+}
+
+printf 'copy = scalar\n' >"$work/a.conf"
+printf 'clear = scalar\n' >"$work/b.conf"
+printf 'copy = nosuch\n' >"$work/bad.conf"
+expect "--check FILE FILE checks both" 0 "$work/a.conf: OK
+$work/b.conf: OK" --check "$work/a.conf" "$work/b.conf"
+expect "--check FILE FILE: an error in the second one is found" 1 \
+    "$work/a.conf: OK
+$work/bad.conf:1: copy: unknown implementation 'nosuch'*" \
+    --check "$work/a.conf" "$work/bad.conf"
+expect "--json --check FILE FILE: one array" 0 '\[{"file":*,{"file":*\]' \
+    --json --check "$work/a.conf" "$work/b.conf"
+
+expect "an unknown option is named" 2 "fastcopy-info: unrecognized option '--bogus'
+usage: *" --bogus
+expect "--policy --json says why it is refused" 2 \
+    "fastcopy-info: --policy takes no --json*usage: *" --policy --json
+expect "--check without a file says so" 2 \
+    "fastcopy-info: --check needs a FILE
+usage: *" --check
+expect "--check followed by an option says a file is missing" 2 \
+    "fastcopy-info: --check needs a FILE*" --check --json
+expect "--cpu without a description says so" 2 \
+    "fastcopy-info: --cpu needs a DESCRIPTION*" --cpu
+expect "an argument that belongs to no option is named" 2 \
+    "fastcopy-info: unexpected argument 'stray'*" --json stray
+
+# Letter case: every value, as alias_guard=ON always was.
+expect "values in any case: implementations, rows, booleans, units, never" 0 \
+    "FASTCOPY: OK" --check-env \
+    'copy=SCALAR,clear=Scalar,policy=BASELINE,alias_guard=ON,rep_movsb_threshold=4kib,copy_nt_threshold=NEVER'
+
+# --cpu: the features in any case (/proc/cpuinfo spells them in lower
+# case), and a key at most once.
+expect "--cpu: features in /proc/cpuinfo's lower case" 0 \
+    "described CPU: AuthenticAMD family 25 model 1
+row: *" --cpu 'vendor=AuthenticAMD family=25 model=1 features=sse2,avx2,erms l3=32m'
+expect "--cpu: a key given twice is an error naming it" 2 \
+    "fastcopy-info: --cpu: vendor given twice" \
+    --cpu 'vendor=GenuineIntel family=6 vendor=AuthenticAMD'
+
+# A recording signal without a recording applies, with a warning.
+expect "profile_signal without profile: a warning" 0 \
+    "FASTCOPY item 1: warning: profile_signal set without profile: *
+FASTCOPY: OK (with warnings)" --check-env profile_signal=usr1
+expect "profile_signal with profile: no warning" 0 "FASTCOPY: OK" \
+    --check-env profile=/nonexistent/p,profile_signal=usr1
+
+st=0
+out=$(env FASTCOPY_CONFIG= FASTCOPY=frob=1 "$info" --json 2>&1) || st=$?
+case $out in
+    *'{"severity":"error","source":"env","origin":"FASTCOPY","line":1,"key":"frob",'*)
+        [ $st -eq 0 ] && pass "--json: an unknown setting's key as written" ;;
+    *) fail "--json: an unknown setting's key as written: exit $st, $(printf '%s' "$out" | grep -o '"diagnostics":.*' | head -c 300)" ;;
+esac
+
+# The system file's ownership and mode rules apply to it by whatever name
+# it is checked: relative, through another directory.  The system file is
+# a scratch one mounted over the real directory in a private mount
+# namespace (unshare -m; for a user other than root also a user
+# namespace, unshare -rm), so nothing outside it changes.
+sys=$("$info" --help | tr '\n' ' ' | sed -n 's/.*(implied for \([^)]*\)).*/\1/p')
+sysdir=$(dirname "$sys")
+if [ "$(id -u)" = 0 ]; then ns=-m; else ns=-rm; fi
+if [ -z "$sys" ]; then
+    fail "fastcopy-info --help names no system file"
+elif [ ! -d "$sysdir" ]; then
+    echo "SKIP: the system file's rules by another name: no $sysdir to mount over"
+elif ! unshare $ns true 2>/dev/null; then
+    echo "SKIP: the system file's rules by another name: unshare $ns is not allowed here"
+else
+    mkdir "$work/etc"
+    printf 'copy = scalar\n' >"$work/etc/$(basename "$sys")"
+    chmod 666 "$work/etc/$(basename "$sys")"
+    # shellcheck disable=SC2016
+    unshare $ns sh -c 'mount --make-rprivate / && mount --bind "$1" "$2" || exit 99
+        cd "$2" && for f in "$3" "./$3" "../$(basename "$2")/$3" "$2/$3"; do
+            "$4" --check "$f"; echo "exit $?"; done' \
+        sh "$work/etc" "$sysdir" "$(basename "$sys")" "$info" >"$work/out" 2>&1
+    if [ $? -eq 99 ]; then
+        echo "SKIP: the system file's rules by another name: $(cat "$work/out")"
+    else
+        n=$(grep -c 'writable by group or others (mode 0666): ignored$' "$work/out")
+        m=$(grep -c '^exit 1$' "$work/out")
+        if [ "$n" = 4 ] && [ "$m" = 4 ]; then
+            pass "the system file is checked as the system file by four names"
+        else
+            fail "the system file is checked as the system file by four names: $(cat "$work/out")"
+        fi
+    fi
+fi
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

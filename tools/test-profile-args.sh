@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-profile's words when nothing was recorded (a command that left
+# through _exit is not said to be killed, and the way out is given), and
+# the workload reader's on a file that is no recording (a text file, a
+# directory, an empty file), for fastcopy-profile --report and
+# fastcopy-tune --workload alike.
+#
+#   test-profile-args.sh [PROFILE [TUNE]]
+#
+# PROFILE and TUNE default to ./tools/fastcopy-profile and
+# ./tools/fastcopy-tune (make check runs in the build directory).  Prints
+# PASS/FAIL lines; exits 1 when something failed (77, "skipped", when one
+# is missing).
+set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+
+profile=${1:-./tools/fastcopy-profile}
+tune=${2:-./tools/fastcopy-tune}
+for f in "$profile" "$tune"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-profile-args.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass () { printf 'PASS: %s\n' "$*"; }
+fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+
+# expect NAME STATUS PATTERN COMMAND...: COMMAND exits STATUS and its
+# output (both streams) matches the shell PATTERN.  No configuration
+# file.
+expect ()
+{
+    name=$1 want=$2 pat=$3
+    shift 3
+    st=0
+    out=$(env FASTCOPY_CONFIG= FASTCOPY= "$@" 2>&1) || st=$?
+    case $out in
+        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
+    esac
+    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
+}
+
+# A program that succeeds and leaves through _exit, as dash does at the
+# end of 'sh -c' when its last command is a builtin.
+if command -v perl >/dev/null; then
+    printf '#!/bin/sh\nexec perl -e "use POSIX; POSIX::_exit (0)"\n' >"$work/quick-exit"
+elif command -v python3 >/dev/null; then
+    printf '#!/bin/sh\nexec python3 -c "import os; os._exit (0)"\n' >"$work/quick-exit"
+fi
+if [ -f "$work/quick-exit" ]; then
+    chmod +x "$work/quick-exit"
+    expect "a command that succeeds and leaves through _exit: said so, not 'killed'; exit 1" 1 \
+        "fastcopy-profile: $work/quick-exit exited with status 0, and no process of it wrote a recording: *_exit*; record the program itself*" \
+        "$profile" -o "$work/quick-exit.csv" "$work/quick-exit"
+    case $out in
+        *killed*) fail "the message for a command that succeeded speaks of killing: $out" ;;
+    esac
+    if [ -e "$work/quick-exit.csv" ]; then
+        fail "a recording file was left: $work/quick-exit.csv"
+    else
+        pass "no recording file is left"
+    fi
+else
+    echo "SKIP: no perl or python3 to leave through _exit"
+fi
+# shellcheck disable=SC2016
+expect "a command killed by a signal: said so, with the signal's exit status" 137 \
+    "fastcopy-profile: no process of sh wrote a recording: it was killed by signal 9 *" \
+    "$profile" -o "$work/killed.csv" sh -c 'kill -9 $$'
+
+# Files that are no recording, for both tools (one reader, bench/workload.c).
+mkdir "$work/dir"
+: >"$work/empty.csv"
+printf '# only a comment\n' >"$work/comment.csv"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$work/passwd"
+for tool in profile tune; do
+    if [ $tool = profile ]; then set -- "$profile" --report
+    else set -- "$tune" --quick --quiet --no-compare --workload; fi
+    expect "$tool: a text file is no recording, and the message says why" 1 \
+        "fastcopy-$tool: $work/passwd: not a fastcopy-profile recording or a size distribution: line 1, 'root:x:0:0:root:/root:/bin/sh', is neither the header 'family,what,value,calls,bytes' nor probabilities" \
+        "$@" "$work/passwd"
+    expect "$tool: a directory is no recording" 1 \
+        "fastcopy-$tool: $work/dir: is a directory, not a fastcopy-profile recording" \
+        "$@" "$work/dir"
+    expect "$tool: an empty file is no recording" 1 \
+        "fastcopy-$tool: $work/empty.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
+        "$@" "$work/empty.csv"
+    expect "$tool: a file of comments is no recording" 1 \
+        "fastcopy-$tool: $work/comment.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
+        "$@" "$work/comment.csv"
+done
+
+echo "$failures failure(s)"
+[ $failures -eq 0 ]

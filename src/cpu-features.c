@@ -8,9 +8,9 @@
    threshold is a fraction of the L3, or a tool asks: the call touches a
    page of libc no other part of a process start does).  So loading the
    library runs no CPUID instruction: in a virtual machine each one exits
-   to the hypervisor, and costs 1 to 10 us there (README.md, "Process
-   start").  Only a glibc without the hwcaps call (older than 2.33) makes
-   the library run CPUID itself, for the same leaves.
+   to the hypervisor, and costs 1 to 10 us there (doc/performance.md,
+   "Process start").  Only a glibc without the hwcaps call (older than
+   2.33) makes the library run CPUID itself, for the same leaves.
 
    What glibc does not keep is derived from what it does:
    - the vendor: AMD when leaf 0x80000001's ECX has a bit that Intel's

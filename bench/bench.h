@@ -171,8 +171,6 @@ struct libraries
   const struct fastcopy_choice *(*selected) (const char *);
   const char *(*version) (void);
   const struct fastcopy_cpu *(*cpu) (void);
-  size_t (*policy_count) (void);
-  const struct fastcopy_policy *(*policy_at) (size_t);
   const struct fastcopy_policy *(*policy_matched) (const char *);
 };
 extern struct libraries lib;

@@ -175,9 +175,6 @@ fcb_open_libraries (void)
   *(void **) &lib.selected = must_dlsym (lib.fc, who, "fastcopy_selected");
   *(void **) &lib.version = must_dlsym (lib.fc, who, "fastcopy_version");
   *(void **) &lib.cpu = must_dlsym (lib.fc, who, "fastcopy_cpu");
-  *(void **) &lib.policy_count = must_dlsym (lib.fc, who,
-					      "fastcopy_policy_count");
-  *(void **) &lib.policy_at = must_dlsym (lib.fc, who, "fastcopy_policy_at");
   *(void **) &lib.policy_matched = must_dlsym (lib.fc, who,
 						"fastcopy_policy_matched");
   /* The version of the libc that is measured, whichever loaded it.  */

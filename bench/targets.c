@@ -255,7 +255,10 @@ finish_set (void)
     bad ("the set '%s' has no checks", sets[nsets - 1].name);
 }
 
-/* rows=ROW,ROW...: rows of the library's auto table, into S.  */
+/* rows=ROW,ROW...: names of rows of the library's auto table, into S.
+   One file serves both architectures, whose tables differ: a name this
+   library lacks is not an error, it never matches (bench.exp checks the
+   shipped file's names against the x86-64 table).  */
 static void
 parse_rows (const char *list, struct target_set *s)
 {
@@ -264,14 +267,8 @@ parse_rows (const char *list, struct target_set *s)
   for (char *tok = strtok_r (copy, ",", &save); tok != NULL;
        tok = strtok_r (NULL, ",", &save))
     {
-      const struct fastcopy_policy *p = NULL;
-      for (size_t i = 0; i < lib.policy_count () && p == NULL; i++)
-	if (strcmp (lib.policy_at (i)->table, "auto") == 0
-	    && strcmp (lib.policy_at (i)->name, tok) == 0)
-	  p = lib.policy_at (i);
-      if (p == NULL)
-	bad ("rows=: '%s' is no row of the library's policy "
-	     "(fastcopy-info --policy lists them)", tok);
+      if (strlen (tok) >= sizeof s->rows[0])
+	bad ("rows=: '%s' is longer than a row's name", tok);
       if (s->nrows == MAX_SET_ROWS)
 	bad ("rows=: more than %d rows", MAX_SET_ROWS);
       snprintf (s->rows[s->nrows++], sizeof s->rows[0], "%s", tok);

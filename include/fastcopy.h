@@ -90,8 +90,8 @@ const char *fastcopy_cpu_feature_name (unsigned int bit);
 #define FASTCOPY_TRAIT_ALIAS_GUARD	0x4	/* alias_guard */
 #define FASTCOPY_TRAIT_ENTRY		0x8	/* the exported memcpy, memmove,
 						   memset and their _chk forms
-						   fall through into it, with
-						   no indirect jump */
+						   reach it with no indirect
+						   jump */
 #define FASTCOPY_TRAIT_PROFILE		0x10	/* records every call, then
 						   calls the implementation
 						   chosen for its family;

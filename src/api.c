@@ -106,7 +106,8 @@ build_impl_view (void)
       v->family = (enum fastcopy_family) t->family;
       v->summary = t->summary;
       v->requires = t->requires;
-      v->traits = t->traits;
+      v->traits = t->traits | (fc_entry_byte ((enum fc_impl_id) i)
+			       != FC_ENTRY_SLOT ? FC_TRAIT_ENTRY : 0);
       v->copy = t->family == FASTCOPY_FAMILY_COPY
 		? fc_copy_function ((enum fc_impl_id) i) : NULL;
       v->clear = t->family == FASTCOPY_FAMILY_CLEAR

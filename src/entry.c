@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The exported standard functions that call through a dispatch slot
    (resolve.c).  The hottest ones -- memcpy, memmove, memset and their _chk
-   forms -- are entry points in front of the AVX2 bodies instead
-   (sysdeps/x86_64/memmove-avx2.S, memset-avx2.S), which fall through into
-   them when they are the selected implementation.
+   forms -- are assembly entry points in front of a variant's body instead:
+   src/entry-points.def says which.
 
    Symbol versions come from libfastcopy.map and copy glibc's, so that
    references such as mempcpy@GLIBC_2.2.5 bind here.  <string.h> is

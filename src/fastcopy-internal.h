@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Declarations shared inside libfastcopy.  Everything here is hidden: the
    only exported symbols are the standard names (entry.c and the entry
-   points in sysdeps/x86_64/entry.h) and the FASTCOPY_1 API (api.c).
+   points that entry-points.def places) and the FASTCOPY_1 API (api.c).
    doc/design.md follows a call from an exported name to a variant.  */
 
 #ifndef FASTCOPY_INTERNAL_H
@@ -76,6 +76,9 @@ extern FC_HIDDEN const struct fc_impl fc_impl_table[FC_IMPL_COUNT];
    the other family.  */
 FC_HIDDEN FC_EARLY fastcopy_copy_fn fc_copy_function (enum fc_impl_id id);
 FC_HIDDEN FC_EARLY fastcopy_clear_fn fc_clear_function (enum fc_impl_id id);
+/* What the exported entry points compare when ID is selected: its byte in
+   entry-points.def, or FC_ENTRY_SLOT (resolve.c).  */
+FC_HIDDEN FC_EARLY unsigned char fc_entry_byte (enum fc_impl_id id);
 
 /* The settings, from the one list in keys.def.  */
 enum fc_key
@@ -88,8 +91,9 @@ enum fc_key
 
 /* Thresholds, one word per key of keys.def in its order (the words of
    the IMPL keys are unused), so that the assembly can find them
-   (sysdeps/x86_64/entry.h).  The variants read fc_load.tunables
-   (load-state.h) on their hot paths; only resolve.c writes it.  */
+   (FC_OFFSET_<key>, sysdeps/x86/entry-common.h).  The variants read
+   fc_load.tunables (load-state.h) on their hot paths; only resolve.c
+   writes it.  */
 struct fc_tunables
 {
   size_t value[FC_KEY_COUNT];

@@ -4,8 +4,8 @@
    This is the only file that writes fc_load.tunables and the slots.
 
    The exported functions are plain STT_FUNC symbols (entry.c, and the
-   entry points in front of the ENTRY variants, sysdeps/x86_64/entry.h)
-   that fall through into the selected variant or jump through
+   entry points that entry-points.def places in front of a variant) that
+   fall through into the selected variant, jump to it, or jump through
    fc_copy_slot / fc_clear_slot.  Each slot is a read-only pointer whose
    initial value is a local IFUNC symbol, so the linker emits an
    R_X86_64_IRELATIVE relocation for it; ld.so runs the resolver when it
@@ -25,29 +25,38 @@
 #include "load-state.h"
 #include "profile.h"
 
-/* What the exported entry points compare with (sysdeps/x86_64/entry.h):
-   for an ENTRY implementation its rank among its family's, in the order
-   of impl-list.def; 0xff for any other.  */
-static FC_EARLY unsigned char
-entry_byte (enum fc_impl_id id)
+/* Each row of entry-points.def names an implementation of its own family
+   (a duplicate row is a duplicate case label below).  */
+enum
 {
-  unsigned char rank[FASTCOPY_FAMILY_COUNT] = { 0, 0 };
-#define FC_IMPL(id_, family, name, function, requires, traits, own_rep, summary) \
-  if ((traits) & FC_TRAIT_ENTRY)					\
-    {									\
-      if (id == FC_IMPL_##id_)						\
-	return rank[FASTCOPY_FAMILY_##family];				\
-      rank[FASTCOPY_FAMILY_##family]++;					\
-    }
+#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+  FC_FAMILY_OF_##id = FASTCOPY_FAMILY_##family,
 #include "impl-list.def"
 #undef FC_IMPL
-  return 0xff;
+};
+#define FC_ENTRY(family, impl, byte) \
+  _Static_assert ((int) FC_FAMILY_OF_##impl == (int) FASTCOPY_FAMILY_##family, \
+		  "entry-points.def: " #impl " is not of family " #family);
+#include "entry-points.def"
+#undef FC_ENTRY
+
+FC_HIDDEN FC_EARLY unsigned char
+fc_entry_byte (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_ENTRY(family, impl, byte) case FC_IMPL_##impl: return byte;
+#include "entry-points.def"
+#undef FC_ENTRY
+    default:
+      return FC_ENTRY_SLOT;
+    }
 }
 
 /* Written by the resolvers, i.e. before ld.so makes this section read-only
    (RELRO), and by rebind below.  */
 FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
-unsigned char fc_copy_entry = 0xff, fc_clear_entry = 0xff;
+unsigned char fc_copy_entry = FC_ENTRY_SLOT, fc_clear_entry = FC_ENTRY_SLOT;
 
 /* Make PLAN the plan in force, and its thresholds the variants'.  Member
    by member: a structure assignment may become a call to memcpy, which is
@@ -88,7 +97,7 @@ resolve_copy (void)
 {
   plan_once ();
   enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_COPY];
-  fc_copy_entry = entry_byte (id);
+  fc_copy_entry = fc_entry_byte (id);
   return fc_copy_function (id);
 }
 
@@ -97,7 +106,7 @@ resolve_clear (void)
 {
   plan_once ();
   enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_CLEAR];
-  fc_clear_entry = entry_byte (id);
+  fc_clear_entry = fc_entry_byte (id);
   return fc_clear_function (id);
 }
 
@@ -130,12 +139,12 @@ rebind (enum fastcopy_family family, enum fc_impl_id id)
     return errno;
   if (copy)
     {
-      fc_copy_entry = entry_byte (id);
+      fc_copy_entry = fc_entry_byte (id);
       fc_copy_slot = fc_copy_function (id);
     }
   else
     {
-      fc_clear_entry = entry_byte (id);
+      fc_clear_entry = fc_entry_byte (id);
       fc_clear_slot = fc_clear_function (id);
     }
   mprotect ((void *) lo, hi - lo, PROT_READ);

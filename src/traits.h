@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Implementation traits, the columns of impl-list.def and keys.def that say
-   which thresholds a variant reads and whether the exported entry points
-   fall through into it.  Plain numbers, so that the assembly variants can
-   test them too; fastcopy-internal.h checks that they equal the public
-   FASTCOPY_TRAIT_* bits.  */
+   which thresholds a variant reads, and ENTRY, which entry-points.def
+   gives.  Plain numbers, so that the assembly variants can test them too;
+   fastcopy-internal.h checks that they equal the public FASTCOPY_TRAIT_*
+   bits.  */
 
 #ifndef FASTCOPY_TRAITS_H
 #define FASTCOPY_TRAITS_H 1
@@ -13,6 +13,10 @@
 #define FC_TRAIT_ALIAS_GUARD	0x4
 #define FC_TRAIT_ENTRY		0x8
 #define FC_TRAIT_PROFILE	0x10
+
+/* The entry byte (entry-points.def) of an implementation the exported
+   entry points reach through the dispatch slot.  */
+#define FC_ENTRY_SLOT		0xff
 
 /* The threshold value "never", and "whatever the policy row gives" in
    impl-list.def's own_rep column.  */

@@ -16,10 +16,9 @@
 
    The exported memcpy, memmove and their _chk forms (copy), and memset and
    __memset_chk (clear) are emitted in front of the body of the family's
-   ENTRY implementation of rank 0, as on x86-64 (sysdeps/x86_64/entry.h):
-   they fall into it when it is selected, jump directly to the one of
-   rank 1, and through the dispatch slot to the rest.  i386's glibc has one
-   memcpy, memcpy@GLIBC_2.0, so there is no second one here.  */
+   host in src/entry-points.def and work as on x86-64
+   (sysdeps/x86_64/entry.h).  i386's glibc has one memcpy,
+   memcpy@GLIBC_2.0, so there is no second one here.  */
 
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
@@ -69,8 +68,8 @@ __x86.get_pc_thunk.\reg:
 	FC_GOT (bx);					\
 	jmp	__chk_fail@PLT
 
-/* The exported copy functions, in front of the body of the rank-0 ENTRY
-   implementation: the exported entry starts a 64-byte line and falls into
+/* The exported copy functions, in front of the host's body: the exported
+   entry starts a 64-byte line and falls into
    the body, as on x86-64.  */
 #define FC_ENTRY_POINTS_COPY(id)			\
 	.p2align 6;					\
@@ -105,7 +104,7 @@ memcpy:							\
 	_CET_ENDBR;					\
 	FC_GOT (cx);					\
 	cmpb	$1, FC_DATA (fc_copy_entry);		\
-	fc_copy_rank1;					\
+	fc_copy_jump1;					\
 	ja	.Lcopy_elsewhere
 
 #define FC_ENTRY_POINTS_CLEAR(id)			\
@@ -136,7 +135,7 @@ memset:							\
 	_CET_ENDBR;					\
 	FC_GOT (cx);					\
 	cmpb	$1, FC_DATA (fc_clear_entry);		\
-	fc_clear_rank1;					\
+	fc_clear_jump1;					\
 	ja	.Lclear_elsewhere
 
 #define FC_ENTRY_POINTS_END_COPY		\

@@ -8,13 +8,14 @@
    before it includes this file, and FC_ENTRY_POINTS_<family> and
    FC_ENTRY_POINTS_END_<family>, the exported entry points.
 
-   From keys.def:      FC_OFFSET_<key>, the byte offset of the key's word
-		       in fc_load.tunables (load-state.h).
-   From impl-list.def: FC_RANK_<impl>, the rank of an ENTRY implementation
-		       among its family's (0, 1, ...), or 0xff.
+   From keys.def:         FC_OFFSET_<key>, the byte offset of the key's
+			  word in fc_load.tunables (load-state.h).
+   From entry-points.def: FC_ENTRY_BYTE_<impl>, the byte the exported
+			  entry points compare (0 for the host, 1, 2, ...),
+			  or FC_ENTRY_SLOT.
    And the jumps of the exported entry points to the selected
-   implementation: fc_<family>_rank1 after their compare with rank 1,
-   fc_<family>_elsewhere for the rest (sysdeps/<arch>/entry.h).  */
+   implementation: fc_<family>_jump1 after their compare with byte 1,
+   fc_<family>_elsewhere for the rest.  */
 
 #ifndef FASTCOPY_ENTRY_COMMON_H
 #define FASTCOPY_ENTRY_COMMON_H 1
@@ -37,42 +38,51 @@
 #include "keys.def"
 #undef FC_KEY
 
-	.set	fc_rank_COPY, 0
-	.set	fc_rank_CLEAR, 0
+/* Every implementation is reached through the slot (FC_ENTRY_SLOT,
+   traits.h) unless entry-points.def names it; the bytes it gives must run
+   0, 1, 2, ... per family.  */
 #define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-	.if (traits) & FC_TRAIT_ENTRY; \
-	.set FC_RANK_##id, fc_rank_##family; \
-	.set fc_rank_##family, fc_rank_##family + 1; \
-	.else; \
-	.set FC_RANK_##id, 0xff; \
-	.endif;
+	.set FC_ENTRY_BYTE_##id, FC_ENTRY_SLOT;
 #include "impl-list.def"
 #undef FC_IMPL
+	.set	fc_entry_next_COPY, 0
+	.set	fc_entry_next_CLEAR, 0
+#define FC_ENTRY(family, impl, byte) \
+	.if (byte) != fc_entry_next_##family; \
+	.error "entry-points.def: the bytes of a family must run 0, 1, 2, ..."; \
+	.endif; \
+	.set fc_entry_next_##family, fc_entry_next_##family + 1; \
+	.set FC_ENTRY_BYTE_##impl, byte;
+#include "entry-points.def"
+#undef FC_ENTRY
+	.if fc_entry_next_COPY == 0 || fc_entry_next_CLEAR == 0
+	.error "entry-points.def: every family needs a host (byte 0)"
+	.endif
 
-/* fc_<family>_rank1: a jump to the rank-1 ENTRY implementation if equal.
-   fc_<family>_elsewhere: jumps to those of higher ranks, then through the
-   slot.  */
+/* fc_<family>_jump1: a jump to the implementation of byte 1 if equal.
+   fc_<family>_elsewhere: a compare and a jump for each of bytes 2 and up,
+   then the jump through the slot.  */
 #define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
 	FC_IF_##family (id, function)
-#define FC_JUMP_IF_RANK1(id, function) \
-	.if FC_RANK_##id == 1; je function; .endif;
+#define FC_JUMP_IF_BYTE1(id, function) \
+	.if FC_ENTRY_BYTE_##id == 1; je function; .endif;
 #define FC_JUMP_IF_HIGHER(id, function, byte) \
-	.if FC_RANK_##id > 1 && FC_RANK_##id != 0xff; \
-	cmpb $FC_RANK_##id, FC_DATA (byte); \
+	.if FC_ENTRY_BYTE_##id > 1 && FC_ENTRY_BYTE_##id != FC_ENTRY_SLOT; \
+	cmpb $FC_ENTRY_BYTE_##id, FC_DATA (byte); \
 	je function; \
 	.endif;
 
-	.macro	fc_copy_rank1
-#define FC_IF_COPY(id, function) FC_JUMP_IF_RANK1 (id, function)
+	.macro	fc_copy_jump1
+#define FC_IF_COPY(id, function) FC_JUMP_IF_BYTE1 (id, function)
 #define FC_IF_CLEAR(id, function)
 #include "impl-list.def"
 #undef FC_IF_COPY
 #undef FC_IF_CLEAR
 	.endm
 
-	.macro	fc_clear_rank1
+	.macro	fc_clear_jump1
 #define FC_IF_COPY(id, function)
-#define FC_IF_CLEAR(id, function) FC_JUMP_IF_RANK1 (id, function)
+#define FC_IF_CLEAR(id, function) FC_JUMP_IF_BYTE1 (id, function)
 #include "impl-list.def"
 #undef FC_IF_COPY
 #undef FC_IF_CLEAR
@@ -101,7 +111,7 @@
 
 /* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
    hidden function, preceded by the exported entry points when it is the
-   family's first ENTRY implementation.  */
+   family's host in entry-points.def.  */
 #define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
 #define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
 /* (One more level, so that ID and NAME may be macros themselves.)  */
@@ -110,7 +120,7 @@
 	.globl	name;					\
 	.hidden	name;					\
 	.type	name, @function;			\
-	.if FC_RANK_##id == 0;				\
+	.if FC_ENTRY_BYTE_##id == 0;				\
 	FC_ENTRY_POINTS_##family (id);			\
 	.else;						\
 	.p2align 6;					\
@@ -122,7 +132,7 @@ name:							\
 #define FC_VARIANT_END(family, id, name)		\
 	.cfi_endproc;					\
 	.size	name, . - name;				\
-	.if FC_RANK_##id == 0;				\
+	.if FC_ENTRY_BYTE_##id == 0;				\
 	FC_ENTRY_POINTS_END_##family;			\
 	.endif
 

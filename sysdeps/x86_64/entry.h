@@ -1,17 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* For the assembly variants of x86-64: the tables of src/ as assembler
-   symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), and the exported entry points that
-   sit in front of a variant's body.
+   symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), and
+   the code of the exported entry points that sit in front of a variant's
+   body.  Which variant that is, and which ones they jump to directly, is
+   src/entry-points.def's.
 
    The exported memcpy, memmove, their _chk forms and memcpy@GLIBC_2.2.5
-   (copy), and memset and __memset_chk (clear) are emitted in front of the
-   body of the family's ENTRY implementation of rank 0, which they fall
-   into when it is selected.  They reach the one of rank 1 with a direct
-   jump on the same compare, those of higher ranks through a chain of
-   compares, and the rest through the dispatch slot.  resolve.c writes the
-   byte they compare, fc_copy_entry or fc_clear_entry: the selected
-   implementation's rank.  The jump through the slot measured 0.6-0.8 ns
-   per call on Zen 3, 16% of a 32-byte copy.  */
+   (copy), and memset and __memset_chk (clear) compare the family's entry
+   byte, fc_copy_entry or fc_clear_entry, with 1: below, they fall into
+   the host's body; equal, they jump to byte 1's; above, a chain of
+   compares reaches the others, and the jump through the dispatch slot the
+   rest.  */
 
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
@@ -21,8 +20,7 @@
 #define FC_DATA(sym)	sym(%rip)
 #include "entry-common.h"
 
-/* The exported copy functions, in front of the body of the rank-0 ENTRY
-   implementation.  Code placement matters to the small-size paths
+/* The exported copy functions, in front of the host's body.  Code placement matters to the small-size paths
    (measured up to 1.5x on 8-15 byte copies between two placements of the
    same code): the exported entry starts a 64-byte line, the stubs its
    tests jump to sit in front of it, and it falls into the body with no
@@ -70,7 +68,7 @@ memcpy:							\
 	.cfi_startproc;					\
 	_CET_ENDBR;					\
 	cmpb	$1, fc_copy_entry(%rip);		\
-	fc_copy_rank1;					\
+	fc_copy_jump1;					\
 	ja	.Lcopy_elsewhere
 
 #define FC_ENTRY_POINTS_CLEAR(id)			\
@@ -99,7 +97,7 @@ memset:							\
 	.cfi_startproc;					\
 	_CET_ENDBR;					\
 	cmpb	$1, fc_clear_entry(%rip);		\
-	fc_clear_rank1;					\
+	fc_clear_jump1;					\
 	ja	.Lclear_elsewhere
 
 #define FC_ENTRY_POINTS_END_COPY		\

@@ -4,7 +4,6 @@
    --check, validate configuration files (the library's own parser).  */
 
 #define _GNU_SOURCE 1
-#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
@@ -17,6 +16,7 @@
 #include "fastcopy.h"
 #include "common/i386-abi.h"
 #include "common/preload-entry.h"
+#include "size.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
 
@@ -78,24 +78,6 @@ env_state_name (enum fastcopy_env_state s)
     case FASTCOPY_ENV_IGNORED: return "ignored";
     default: return "unset";
     }
-}
-
-/* "16 MiB" for exact multiples, else bytes.  */
-static void
-human_size (unsigned long long v, char *buf, size_t size)
-{
-  static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
-  int u = -1;
-  unsigned long long x = v;
-  while (x >= 1024 && x % 1024 == 0 && u < 3)
-    {
-      x /= 1024;
-      u++;
-    }
-  if (u < 0)
-    snprintf (buf, size, "%llu bytes", v);
-  else
-    snprintf (buf, size, "%llu %s", x, units[u]);
 }
 
 /* Text from outside the program (FASTCOPY, file names, preload entries) as
@@ -527,8 +509,9 @@ print_plain (void)
       if (s->type == FASTCOPY_SETTING_SIZE && s->number != FASTCOPY_NEVER
 	  && s->number >= 1024)
 	{
-	  human_size (s->number, human, sizeof human);
-	  snprintf (value, sizeof value, "%s (%s)", s->value, human);
+	  snprintf (value, sizeof value, "%s (%s)", s->value,
+		    fc_size_format (s->number, FC_SIZE_EXACT_SPACED, human,
+				    sizeof human));
 	}
       else
 	snprintf (value, sizeof value, "%s", s->value);
@@ -867,11 +850,10 @@ check (const char *what, int env, int trusted, int json)
 /* --cpu DESCRIPTION: what the policy chooses on a CPU described by words
    KEY=VALUE (fastcopy-info(1)), as fastcopy_plan_for gives it.  */
 
-/* A number: decimal or 0x hexadecimal, and for a size a K, M or G suffix
-   (KiB, MiB, GiB: powers of 1024; any case, as the settings take them).
-   Returns 0 unless all of TEXT is one that fits.  */
+/* A number: decimal or 0x hexadecimal.  Returns 0 unless all of TEXT is
+   one that fits.  */
 static int
-parse_number (const char *text, int size, unsigned long long *out)
+parse_number (const char *text, unsigned long long *out)
 {
   const char *p = text;
   int base = 10;
@@ -894,23 +876,7 @@ parse_number (const char *text, int size, unsigned long long *out)
 	return 0;
       v = v * (unsigned) base + (unsigned) d;
     }
-  if (p == digits)
-    return 0;
-  if (size && *p)
-    {
-      static const char units[] = "KMG";
-      const char *u = strchr (units, toupper ((unsigned char) *p));
-      if (u == NULL)
-	return 0;
-      int shift = 10 * (int) (u - units + 1);
-      if (v > (~0ull >> shift))
-	return 0;
-      v <<= shift;
-      p++;
-      if (strcasecmp (p, "iB") == 0 || strcasecmp (p, "B") == 0)
-	p += strlen (p);
-    }
-  if (*p)
+  if (p == digits || *p)
     return 0;
   *out = v;
   return 1;
@@ -1000,7 +966,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	       || strcmp (key, "stepping") == 0
 	       || strcmp (key, "l3_threads") == 0)
 	{
-	  ok = parse_number (value, 0, &n) && n <= 0xffffffffu;
+	  ok = parse_number (value, &n) && n <= 0xffffffffu;
 	  unsigned int *field = key[0] == 'f' ? &cpu->family
 				: key[0] == 'm' ? &cpu->model
 				: key[0] == 's' ? &cpu->stepping
@@ -1009,7 +975,9 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	}
       else
 	{
-	  ok = parse_number (value, 1, &n) && n <= (unsigned long) -1;
+	  /* A cache size, as the settings write sizes; never is none.  */
+	  ok = fc_size_parse (value, strlen (value), &n) == FC_SIZE_OK
+	       && n != FASTCOPY_NEVER && n <= (unsigned long) -1;
 	  unsigned long *field = key[1] == '1' ? &cpu->l1d_size
 				 : key[1] == '2' ? &cpu->l2_size
 				 : &cpu->l3_size;
@@ -1039,10 +1007,8 @@ plan_value_text (const struct fastcopy_setting *s, unsigned long long v,
 {
   if (s->type == FASTCOPY_SETTING_BOOL)
     snprintf (buf, size, "%s", v ? "on" : "off");
-  else if (v == FASTCOPY_NEVER)
-    snprintf (buf, size, "never");
   else
-    snprintf (buf, size, "%llu", v);
+    fc_size_format (v, FC_SIZE_BYTES, buf, size);
 }
 
 static int

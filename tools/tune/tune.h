@@ -21,6 +21,7 @@
 
 #include "fastcopy.h"
 #include "measure.h"
+#include "size.h"
 #include "workload.h"
 
 #define KiB 1024ull
@@ -58,10 +59,6 @@ void die (const char *fmt, ...)
    --quiet.  */
 void progress (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 void progress_done (void);
-/* "never", "4KiB", "3MiB" or bytes: as a configuration file says it.  */
-const char *size_text (unsigned long long v, char *buf, size_t size);
-/* "never", "1.5 KiB": for tables.  */
-const char *size_human (unsigned long long v, char *buf, size_t size);
 /* What the candidates are chosen by, as the output names it:
    "distributions" (the ones fastcopy-bench ships) or, with --workload,
    "workloads".  */

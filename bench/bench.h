@@ -28,6 +28,7 @@
 #include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
+#include "size.h"
 #include "svg.h"
 
 #define KiB ((size_t) 1 << 10)

@@ -11,7 +11,8 @@
    choose.c       measuring every candidate and choosing one per family
    compare.c      the chosen candidate against the library's default
    config-write.c installing settings into the configuration file
-   The measuring engine is fastcopy-bench's (bench/measure.h).  */
+   The measuring engine is fastcopy-bench's (bench/measure.h, in
+   bench/libmeasure.a).  */
 
 #ifndef FASTCOPY_TUNE_H
 #define FASTCOPY_TUNE_H 1

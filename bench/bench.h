@@ -6,16 +6,17 @@
    cases.c           the cases, and planning their groups and points
    contenders.c      the functions measured: glibc's, libfastcopy's, its
                      table's, and those of the --against libraries
-   data-dir.c        where the data files are looked for (shared with
-                     fastcopy-tune)
    distributions.c   the size distributions and their call sequences
-   workload.c        reading a distribution, drawing its calls (shared)
    run.c             measuring the planned points
    report.c          tables, CSV, SVG charts, the summary
    targets.c         the targets file: its sets, and judging their targets
    stream.c          the streaming reference
-   svg.c             SVG charts
-   measure.c         the measuring engine, shared with fastcopy-tune  */
+   and bench/libmeasure.a, which fastcopy-tune and fastcopy-profile link
+   too (bench.am):
+   measure.c         the measuring engine
+   workload.c        reading a distribution or recording, drawing its calls
+   data-dir.c        where the data files are looked for
+   svg.c             SVG charts  */
 
 #ifndef FASTCOPY_BENCH_H
 #define FASTCOPY_BENCH_H 1
@@ -28,6 +29,7 @@
 #include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
+#include "size.h"
 #include "svg.h"
 
 #define KiB ((size_t) 1 << 10)

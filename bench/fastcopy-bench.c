@@ -290,9 +290,9 @@ main (int argc, char **argv)
 	    lib.peers[i].label, lib.peers[i].path);
   printf ("CPU         %s family %u model %u; L1d %s, L2 %s, L3 %s; ",
 	  c->vendor, c->family, c->model,
-	  fcb_format_size (l1, sizeof l1, (double) c->l1d_size),
-	  fcb_format_size (l2, sizeof l2, (double) c->l2_size),
-	  fcb_format_size (l3, sizeof l3, (double) c->l3_size));
+	  fc_size_format (c->l1d_size, FC_SIZE_1_DECIMAL, l1, sizeof l1),
+	  fc_size_format (c->l2_size, FC_SIZE_1_DECIMAL, l2, sizeof l2),
+	  fc_size_format (c->l3_size, FC_SIZE_1_DECIMAL, l3, sizeof l3));
   if (cpu >= 0)
     printf ("pinned to CPU %d\n", cpu);
   else

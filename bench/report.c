@@ -75,7 +75,7 @@ table_row (const struct group *g, const struct point *p)
   else if (p->size < 16 * KiB)
     snprintf (b1, sizeof b1, "%zu", p->size);
   else
-    fcb_format_size (b1, sizeof b1, (double) p->size);
+    fc_size_format (p->size, FC_SIZE_1_DECIMAL, b1, sizeof b1);
   printf ("%12s %12s %12s %7.3f |", b1, fmt_time (b2, sizeof b2, p->med[0]),
 	  fmt_time (b3, sizeof b3, p->med[1]), fcb_ratio (p, 1));
   for (int k = 2; k < h->n; k++)
@@ -193,7 +193,7 @@ summary_stream (void)
 	  char b[16];
 	  printf ("  %-7s %8s  glibc %6.2f GB/s (%3.0f%%)  libfastcopy %6.2f GB/s"
 		  " (%3.0f%%)  ref %6.2f GB/s\n", func_names[g->func],
-		  fcb_format_size (b, sizeof b, (double) p->size),
+		  fc_size_format (p->size, FC_SIZE_1_DECIMAL, b, sizeof b),
 		  (double) p->size / p->med[0], 100 * p->med[r] / p->med[0],
 		  (double) p->size / p->med[1], 100 * p->med[r] / p->med[1],
 		  (double) p->size / p->med[r]);

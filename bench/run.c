@@ -25,7 +25,7 @@ progress (const struct group *g, const struct point *p)
   else if (g->xkind == X_DIST)
     snprintf (b, sizeof b, "%s", p->dist->name);
   else
-    fcb_format_size (b, sizeof b, (double) p->size);
+    fc_size_format (p->size, FC_SIZE_1_DECIMAL, b, sizeof b);
   fprintf (stderr, "\r\033[K[%zu/%zu] %s %s %s %s", progress_done + 1, npoints,
 	   func_names[g->func], g->cache, g->align, b);
 }

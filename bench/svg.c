@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "size.h"
 #include "svg.h"
 
 #define CHART_W 640
@@ -20,23 +21,6 @@
 #define PLOT_H 300
 #define LEGEND_X (PLOT_X + PLOT_W + 16)
 #define HEAD_H 64		/* document heading */
-
-const char *
-fcb_format_size (char *buf, size_t len, double bytes)
-{
-  static const char *const unit[] = { "B", "KiB", "MiB", "GiB" };
-  int u = 0;
-  while (bytes >= 1024 && u < 3)
-    {
-      bytes /= 1024;
-      u++;
-    }
-  if (bytes == floor (bytes))
-    snprintf (buf, len, "%.0f %s", bytes, unit[u]);
-  else
-    snprintf (buf, len, "%.1f %s", bytes, unit[u]);
-  return buf;
-}
 
 /* Text with the XML specials escaped.  */
 static void
@@ -178,8 +162,8 @@ x_ticks (FILE *f, int ox, int oy, const struct fcb_chart *c,
       for (int k = lo; k <= hi; k++)
 	if (k % step == 0)
 	  {
-	    if (c->kind == FCB_CHART_SIZE)
-	      fcb_format_size (buf, sizeof buf, ldexp (1, k));
+	    if (c->kind == FCB_CHART_SIZE && k >= 0 && k < 64)
+	      fc_size_format (1ull << k, FC_SIZE_1_DECIMAL, buf, sizeof buf);
 	    else
 	      format_number (buf, sizeof buf, ldexp (1, k));
 	    tick (f, ox, oy, 1, axis_t (a, ldexp (1, k)), buf);

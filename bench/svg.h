@@ -53,7 +53,4 @@ struct fcb_chart
 int fcb_svg_write (FILE *f, const char *title, const char *subtitle,
 		   const struct fcb_chart *charts, size_t ncharts);
 
-/* "0 B", "48 B", "1.5 KiB", "256 MiB": into BUF of LEN bytes.  */
-const char *fcb_format_size (char *buf, size_t len, double bytes);
-
 #endif

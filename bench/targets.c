@@ -173,36 +173,15 @@ split (char *line, struct word *w)
     }
 }
 
-/* A whole number, decimal or 0x-hexadecimal, up to MAX.  */
-static unsigned long long
-number (const char *s, const char *what, unsigned long long max)
-{
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull (s, &end, 0);
-  if (*s < '0' || *s > '9' || *end != 0 || errno != 0 || v > max)
-    bad ("%s: '%s' is not a number from 0 to %llu", what, s, max);
-  return v;
-}
-
-/* A size: a whole number with an optional B, KiB, MiB or GiB.  */
+/* A size, as the settings write one (size.h); "never" is no end of a
+   range.  */
 static double
 size_value (const char *s, const char *what)
 {
-  static const struct { const char *unit; double bytes; } units[] = {
-    { "", 1 }, { "B", 1 }, { "KiB", 1024 }, { "MiB", 1024.0 * 1024 },
-    { "GiB", 1024.0 * 1024 * 1024 } };
-  size_t digits = strspn (s, "0123456789");
-  for (size_t i = 0; digits > 0 && i < N_OF (units); i++)
-    if (strcmp (s + digits, units[i].unit) == 0)
-      {
-	char n[24];
-	if (digits >= sizeof n)
-	  break;
-	snprintf (n, sizeof n, "%.*s", (int) digits, s);
-	return (double) number (n, what, 1ull << 50) * units[i].bytes;
-      }
-  bad ("%s: '%s' is not a number, a size in B, KiB, MiB or GiB", what, s);
+  unsigned long long v;
+  if (fc_size_parse (s, strlen (s), &v) != FC_SIZE_OK || v == FASTCOPY_NEVER)
+    bad ("%s: '%s' is not a size (" FC_SIZE_SYNTAX ")", what, s);
+  return (double) v;
 }
 
 /* "LO-HI" into [*LO, *HI].  */
@@ -592,7 +571,7 @@ point_text (const struct check *c, const struct group *g,
 	    const struct point *p, char *buf, size_t len)
 {
   char b[16];
-  fcb_format_size (b, sizeof b, (double) p->size);
+  fc_size_format (p->size, FC_SIZE_1_DECIMAL, b, sizeof b);
   if (g->xkind == X_DISTANCE)
     snprintf (buf, len, "%ld", p->distance);
   else if (g->xkind == X_DIST)
@@ -797,8 +776,10 @@ judge (const struct check *c, const struct target *t)
       return;
     }
   snprintf (measured, sizeof measured, "%s-%s",
-	    fcb_format_size (b1, sizeof b1, t->lo),
-	    fcb_format_size (b2, sizeof b2, seen_hi));
+	    fc_size_format ((unsigned long long) t->lo, FC_SIZE_1_DECIMAL, b1,
+			    sizeof b1),
+	    fc_size_format ((unsigned long long) seen_hi, FC_SIZE_1_DECIMAL,
+			    b2, sizeof b2));
   expand (t->label, "", measured, label, sizeof label);
   if (in_range_n < full_n)
     {

@@ -177,8 +177,6 @@ vendor_name (unsigned char vendor)
     }
 }
 
-static void format_size (unsigned long long v, char *buf, size_t size);
-
 /* A row's threshold as the row gives it: bytes, never or a fraction of a
    thread's share of the L3 ("L3/thread", "L3/thread*3/4").  */
 static void
@@ -201,7 +199,7 @@ format_row_size (unsigned long long v, char *buf, size_t size)
 		  FC_L3_VM_CAP_MIB (v));
     }
   else
-    format_size (v, buf, size);
+    fc_size_format (v, FC_SIZE_BYTES, buf, size);
 }
 
 static void
@@ -372,15 +370,6 @@ feature_names_of (unsigned long long bits, char *buf, size_t size)
 				len ? ", " : "", feature_names[b]);
 }
 
-static void
-format_size (unsigned long long v, char *buf, size_t size)
-{
-  if (v == FC_NEVER)
-    snprintf (buf, size, "never");
-  else
-    snprintf (buf, size, "%llu", v);
-}
-
 /* "copy, clear, rep_movsb_threshold, ...": every key, from keys.def.  */
 static void
 key_names (char *buf, size_t size)
@@ -485,9 +474,8 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		"(no %s): ignored", key, t, list);
       break;
     case FC_E_NOT_SIZE:
-      snprintf (buf, size, "%s: '%s' is not a size (bytes, optionally with "
-		"K, KiB, M, MiB, G, GiB, T or TiB; or 'never'): ignored",
-		key, t);
+      snprintf (buf, size, "%s: '%s' is not a size (" FC_SIZE_SYNTAX
+		"; or 'never'): ignored", key, t);
       break;
     case FC_E_NEGATIVE:
       snprintf (buf, size, "%s: negative size '%s': ignored", key, t);
@@ -538,7 +526,7 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		d->src == FC_SRC_FILE ? "line" : "item", d->num);
       break;
     case FC_W_REP_ABOVE_NT:
-      format_size (d->num, a, sizeof a);
+      fc_size_format (d->num, FC_SIZE_BYTES, a, sizeof a);
       snprintf (buf, size, "%s is not below %s (%s): REP %s is never used",
 		key, fc_key_name (fc_family_key (fc_key_family (d->key),
 						 FC_TRAIT_NT)), a,
@@ -730,8 +718,9 @@ build_settings_view (void)
 	  break;
 	default:
 	  s->number = now;
-	  format_size (now, p->value, sizeof p->value);
-	  format_size (dflt, p->default_value, sizeof p->default_value);
+	  fc_size_format (now, FC_SIZE_BYTES, p->value, sizeof p->value);
+	  fc_size_format (dflt, FC_SIZE_BYTES, p->default_value,
+			  sizeof p->default_value);
 	  break;
 	}
       s->value = s->type == FASTCOPY_SETTING_PATH ? p->path : p->value;

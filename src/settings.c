@@ -242,56 +242,6 @@ fc_diag_add (struct fc_diags *diags, int code, unsigned char src,
 /* ------------------------------------------------------------------------ */
 /* Values.  */
 
-/* Parse a size: decimal digits with an optional K, KiB, M, MiB, G, GiB, T
-   or TiB suffix (any case; binary multiples), or "never".  */
-static FC_EARLY int
-parse_size (const char *s, size_t n, unsigned long long *out)
-{
-  if (equal_nocase (s, n, "never"))
-    {
-      *out = FC_NEVER;
-      return 0;
-    }
-  if (n > 0 && s[0] == '-')
-    return FC_E_NEGATIVE;
-  size_t i = 0;
-  unsigned long long v = 0;
-  int big = 0;
-  for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-    {
-      if (v > FC_SIZE_LIMIT)
-	big = 1;		/* keep going; v no longer matters */
-      else
-	v = v * 10 + (unsigned long long) (s[i] - '0');
-    }
-  if (i == 0)
-    return FC_E_NOT_SIZE;
-  const char *suf = s + i;
-  size_t sn = n - i;
-  while (sn > 0 && is_space (*suf))	/* "4 KiB" */
-    {
-      suf++;
-      sn--;
-    }
-  int shift;
-  if (sn == 0)
-    shift = 0;
-  else if (equal_nocase (suf, sn, "k") || equal_nocase (suf, sn, "kib"))
-    shift = 10;
-  else if (equal_nocase (suf, sn, "m") || equal_nocase (suf, sn, "mib"))
-    shift = 20;
-  else if (equal_nocase (suf, sn, "g") || equal_nocase (suf, sn, "gib"))
-    shift = 30;
-  else if (equal_nocase (suf, sn, "t") || equal_nocase (suf, sn, "tib"))
-    shift = 40;
-  else
-    return FC_E_NOT_SIZE;
-  if (big || v > (FC_SIZE_LIMIT >> shift))
-    return FC_E_SIZE_RANGE;
-  *out = v << shift;
-  return 0;
-}
-
 static FC_EARLY int
 parse_bool (const char *s, size_t n, unsigned long long *out)
 {
@@ -457,7 +407,14 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
       err = src == FC_SRC_FILE ? FC_E_ENV_ONLY : parse_signal (val, vlen, &v);
       break;
     default:
-      err = parse_size (val, vlen, &v);
+      /* A size (size.c), or "never".  */
+      switch (fc_size_parse (val, vlen, &v))
+	{
+	case FC_SIZE_OK: err = 0; break;
+	case FC_SIZE_NEGATIVE: err = FC_E_NEGATIVE; break;
+	case FC_SIZE_TOO_BIG: err = FC_E_SIZE_RANGE; break;
+	default: err = FC_E_NOT_SIZE; break;
+	}
       break;
     }
   if (err != 0)

@@ -22,18 +22,19 @@
 #define FASTCOPY_SETTINGS_H 1
 
 #include "policy.h"
+#include "size.h"
 
 /* The system configuration file.  Makefile.am passes $(sysconfdir).  */
 #ifndef FC_SYSCONF_PATH
 # define FC_SYSCONF_PATH "/etc/fastcopy.conf"
 #endif
 
-/* Limits: bounded work and bounded memory whatever the input.  */
+/* Limits: bounded work and bounded memory whatever the input (the
+   largest size, FC_SIZE_LIMIT, is size.h's).  */
 #define FC_FILE_MAX (64u * 1024)	/* bytes of configuration file */
 #define FC_LINE_MAX 1024u		/* bytes of one line, newline excluded */
 #define FC_ENV_MAX 1024u		/* bytes of FASTCOPY's value */
 #define FC_PATH_MAX 1024u		/* bytes of FASTCOPY_CONFIG's value */
-#define FC_SIZE_LIMIT (1ull << 40)	/* largest threshold: 1 TiB */
 #define FC_MAX_DIAGS 32			/* diagnostics kept; more are counted */
 #define FC_DIAG_TEXT 48			/* bytes of offending text kept */
 /* The longest profile path: room is left for ".PID.N" (profile.c).  */

@@ -4,7 +4,6 @@
    --check, validate configuration files (the library's own parser).  */
 
 #define _GNU_SOURCE 1
-#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
@@ -17,6 +16,7 @@
 #include "fastcopy.h"
 #include "common/i386-abi.h"
 #include "common/preload-entry.h"
+#include "size.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
 
@@ -78,24 +78,6 @@ env_state_name (enum fastcopy_env_state s)
     case FASTCOPY_ENV_IGNORED: return "ignored";
     default: return "unset";
     }
-}
-
-/* "16 MiB" for exact multiples, else bytes.  */
-static void
-human_size (unsigned long long v, char *buf, size_t size)
-{
-  static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
-  int u = -1;
-  unsigned long long x = v;
-  while (x >= 1024 && x % 1024 == 0 && u < 3)
-    {
-      x /= 1024;
-      u++;
-    }
-  if (u < 0)
-    snprintf (buf, size, "%llu bytes", v);
-  else
-    snprintf (buf, size, "%llu %s", x, units[u]);
 }
 
 /* Text from outside the program (FASTCOPY, file names, preload entries) as
@@ -475,61 +457,174 @@ print_policies (void)
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* The report (no option, or --json): one walk of the sections below, in
+   their order, writes both outputs.  In the text a section is a blank
+   line, its heading and its lines; in JSON a member of the one object,
+   an array for a list.  A section writes item I of itself in both, side
+   by side: JSON is NULL for the text, else the flag json_key takes.  */
+
+/* A diagnostic as a line of text (ORIGIN:LINE: or ORIGIN item N:, then
+   the message), and as JSON members: for the report and for --check.  */
 static void
-print_plain (void)
+print_diagnostic (const struct fastcopy_diagnostic *d, const char *indent)
 {
+  printf ("%s%s", indent, shown (d->origin));
+  if (d->line != 0)
+    printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u", d->line);
+  printf (": %s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
+	  d->message);
+}
+
+static void
+json_diagnostic (const struct fastcopy_diagnostic *d, int *json)
+{
+  json_str_field ("severity", d->severity == FASTCOPY_WARNING ? "warning"
+		  : "error", json);
+  json_str_field ("source", source_name (d->source), json);
+  json_str_field ("origin", d->origin, json);
+  json_num_field ("line", d->line, json);
+  json_str_field ("key", d->key, json);
+  json_str_field ("message", d->message, json);
+}
+
+static void
+header_section (size_t i, int *json)
+{
+  (void) i;
+  if (json == NULL)
+    printf ("libfastcopy %s (%s)\n", fastcopy_version (),
+	    shown (library_path ()));
+  else
+    {
+      json_str_field ("version", fastcopy_version (), json);
+      json_str_field ("library", library_path (), json);
+    }
+}
+
+static void
+cpu_section (size_t i, int *json)
+{
+  (void) i;
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  printf ("libfastcopy %s (%s)\n\n", fastcopy_version (),
-	  shown (library_path ()));
-  printf ("CPU: %s family %u model %u stepping %u\n", cpu->vendor,
-	  cpu->family, cpu->model, cpu->stepping);
-  printf ("features:");
+  if (json == NULL)
+    {
+      printf ("CPU: %s family %u model %u stepping %u\n", cpu->vendor,
+	      cpu->family, cpu->model, cpu->stepping);
+      printf ("features:");
+      for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
+	if (cpu->features & (1ull << b))
+	  printf (" %s", fastcopy_cpu_feature_name (b));
+      printf ("\n");
+      print_group (cpu, "fast strings:", fast_strings);
+      print_group (cpu, "vectors:", vectors);
+      print_group (cpu, "other:", others);
+      printf ("caches:\n");
+      print_size ("L1d", cpu->l1d_size);
+      print_size ("L2", cpu->l2_size);
+      print_size ("L3", cpu->l3_size);
+      if (cpu->l3_size != 0 && cpu->l3_threads != 0)
+	printf ("  L3 share of a thread: %lu KiB (%u threads share the L3)\n",
+		(cpu->l3_size / cpu->l3_threads) >> 10, cpu->l3_threads);
+      return;
+    }
+  json_str_field ("vendor", cpu->vendor, json);
+  json_num_field ("family", cpu->family, json);
+  json_num_field ("model", cpu->model, json);
+  json_num_field ("stepping", cpu->stepping, json);
+  json_key ("features", json);
+  putchar ('{');
+  int ff = 1;
   for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
-    if (cpu->features & (1ull << b))
-      printf (" %s", fastcopy_cpu_feature_name (b));
-  printf ("\n");
-  print_group (cpu, "fast strings:", fast_strings);
-  print_group (cpu, "vectors:", vectors);
-  print_group (cpu, "other:", others);
-  printf ("caches:\n");
-  print_size ("L1d", cpu->l1d_size);
-  print_size ("L2", cpu->l2_size);
-  print_size ("L3", cpu->l3_size);
-  if (cpu->l3_size != 0 && cpu->l3_threads != 0)
-    printf ("  L3 share of a thread: %lu KiB (%u threads share the L3)\n",
-	    (cpu->l3_size / cpu->l3_threads) >> 10, cpu->l3_threads);
+    json_bool_field (fastcopy_cpu_feature_name (b),
+		     (cpu->features >> b) & 1, &ff);
+  putchar ('}');
+  json_key ("caches", json);
+  putchar ('{');
+  ff = 1;
+  json_num_field ("l1d", cpu->l1d_size, &ff);
+  json_num_field ("l2", cpu->l2_size, &ff);
+  json_num_field ("l3", cpu->l3_size, &ff);
+  json_num_field ("l3_threads", cpu->l3_threads, &ff);
+  putchar ('}');
+}
 
-  printf ("\nimplementations:\n");
-  for (size_t i = 0; i < fastcopy_impl_count (); i++)
+static void
+impl_section (size_t i, int *json)
+{
+  const struct fastcopy_impl *impl = fastcopy_impl_at (i);
+  if (json == NULL)
+    printf ("  %-5s %-8s %-10s %s\n", family_name (impl->family), impl->name,
+	    fastcopy_impl_usable (impl) ? "usable" : "not-usable",
+	    impl->summary);
+  else
     {
-      const struct fastcopy_impl *impl = fastcopy_impl_at (i);
-      printf ("  %-5s %-8s %-10s %s\n", family_name (impl->family), impl->name,
-	      fastcopy_impl_usable (impl) ? "usable" : "not-usable",
-	      impl->summary);
+      json_str_field ("family", family_name (impl->family), json);
+      json_str_field ("name", impl->name, json);
+      json_bool_field ("usable", fastcopy_impl_usable (impl), json);
+      json_str_field ("summary", impl->summary, json);
     }
+}
 
-  printf ("\npolicy:\n");
-  print_policy_row (fastcopy_policy_matched ("auto"), "this CPU's row");
-
-  printf ("\nselected:\n");
-  for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
+static void
+policy_section (size_t i, int *json)
+{
+  (void) i;
+  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
+  if (json == NULL)
     {
-      const struct fastcopy_choice *c = fastcopy_selected (*f);
-      printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
-	      shown (c->reason));
+      print_policy_row (row, "this CPU's row");
+      return;
     }
+  json_str_field ("name", row->name, json);
+  json_str_field ("table", row->table, json);
+  json_str_field ("copy", row->copy->name, json);
+  json_str_field ("clear", row->clear->name, json);
+  json_str_field ("thresholds", row->thresholds, json);
+  json_bool_field ("measured", row->measured, json);
+  json_str_field ("evidence", row->evidence, json);
+  json_str_field ("reason", row->reason, json);
+}
 
-  printf ("\nsettings:\n");
-  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+static size_t
+function_count (void)
+{
+  size_t n = 0;
+  while (fastcopy_functions ()[n] != NULL)
+    n++;
+  return n;
+}
+
+static void
+selected_section (size_t i, int *json)
+{
+  const struct fastcopy_choice *c
+    = fastcopy_selected (fastcopy_functions ()[i]);
+  if (json == NULL)
+    printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
+	    shown (c->reason));
+  else
     {
-      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      json_str_field ("function", c->function, json);
+      json_str_field ("family", family_name (c->family), json);
+      json_str_field ("implementation", c->impl->name, json);
+      json_str_field ("reason", c->reason, json);
+      json_str_field ("policy", c->policy ? c->policy->name : NULL, json);
+    }
+}
+
+static void
+setting_section (size_t i, int *json)
+{
+  const struct fastcopy_setting *s = fastcopy_setting_at (i);
+  if (json == NULL)
+    {
       char value[64], human[32];
       if (s->type == FASTCOPY_SETTING_SIZE && s->number != FASTCOPY_NEVER
 	  && s->number >= 1024)
-	{
-	  human_size (s->number, human, sizeof human);
-	  snprintf (value, sizeof value, "%s (%s)", s->value, human);
-	}
+	snprintf (value, sizeof value, "%s (%s)", s->value,
+		  fc_size_format (s->number, FC_SIZE_EXACT_SPACED, human,
+				  sizeof human));
       else
 	snprintf (value, sizeof value, "%s", s->value);
       printf ("  %-20s %-22s %s", s->key, value, shown (s->origin));
@@ -541,10 +636,42 @@ print_plain (void)
 		fastcopy_selected (s->family == FASTCOPY_FAMILY_COPY
 				   ? "memmove" : "memset")->impl->name);
       printf ("\n");
+      return;
     }
+  json_str_field ("key", s->key, json);
+  json_str_field ("family", family_name (s->family), json);
+  json_str_field ("type", type_name (s->type), json);
+  json_str_field ("value", s->value, json);
+  json_key ("number", json);
+  if (s->type == FASTCOPY_SETTING_IMPL
+      || (s->type == FASTCOPY_SETTING_SIZE && s->number == FASTCOPY_NEVER))
+    fputs ("null", stdout);
+  else
+    printf ("%llu", s->number);
+  json_str_field ("default", s->default_value, json);
+  json_str_field ("source", source_name (s->source), json);
+  json_str_field ("origin", s->origin, json);
+  json_num_field ("line", s->line, json);
+  json_bool_field ("used", s->used, json);
+}
 
+static void
+config_section (size_t i, int *json)
+{
+  (void) i;
   const struct fastcopy_config_state *cs = fastcopy_config_state ();
-  printf ("\nconfiguration:\n");
+  if (json != NULL)
+    {
+      json_str_field ("system_path", cs->system_path, json);
+      json_str_field ("path", cs->path, json);
+      json_bool_field ("path_from_env", cs->path_from_env, json);
+      json_str_field ("file", file_state_name (cs->file), json);
+      json_str_field ("env", env_state_name (cs->env), json);
+      json_bool_field ("secure", cs->secure, json);
+      json_num_field ("errors", cs->errors, json);
+      json_num_field ("warnings", cs->warnings, json);
+      return;
+    }
   if (cs->path[0] == 0)
     printf ("  file: none (%s)\n", cs->path_from_env
 	    ? "FASTCOPY_CONFIG is empty or invalid" : "not read");
@@ -554,42 +681,71 @@ print_plain (void)
 	    cs->path_from_env ? ", from FASTCOPY_CONFIG" : "");
   if (cs->path_from_env || strcmp (cs->path, cs->system_path) != 0)
     printf ("  system file: %s (not read)\n", cs->system_path);
+  const char *env = getenv ("FASTCOPY") ? getenv ("FASTCOPY") : "?";
   if (cs->env == FASTCOPY_ENV_IGNORED)
     printf ("  FASTCOPY: ignored (secure-execution process)\n");
   else if (cs->env == FASTCOPY_ENV_UNSET)
     printf ("  FASTCOPY: unset\n");
   else if (cs->env == FASTCOPY_ENV_REJECTED)
-    printf ("  FASTCOPY: %s (rejected)\n", shown (getenv ("FASTCOPY")
-					      ? getenv ("FASTCOPY") : "?"));
+    printf ("  FASTCOPY: %s (rejected)\n", shown (env));
   else
     {
-      printf ("  FASTCOPY: %s (", shown (getenv ("FASTCOPY")
-					 ? getenv ("FASTCOPY") : "?"));
+      printf ("  FASTCOPY: %s (", shown (env));
       print_env_outcome ();
       printf (")\n");
     }
   printf ("  secure execution: %s\n", cs->secure ? "yes" : "no");
+}
 
-  printf ("\nrejected settings:\n");
-  if (fastcopy_diagnostic_count () == 0)
-    printf ("  none\n");
-  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
-    {
-      const struct fastcopy_diagnostic *d = fastcopy_diagnostic_at (i);
-      printf ("  %s", shown (d->origin));
-      if (d->line != 0)
-	printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u",
-		d->line);
-      printf (": %s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
-	      d->message);
-    }
+static void
+diagnostic_section (size_t i, int *json)
+{
+  if (json == NULL)
+    print_diagnostic (fastcopy_diagnostic_at (i), "  ");
+  else
+    json_diagnostic (fastcopy_diagnostic_at (i), json);
+}
 
+static void
+preload_section (size_t i, int *json)
+{
+  (void) i;
   struct preload_list env, file;
   find_preloads (&env, &file);
   struct map_pos m = { 0, -1, NULL };
   dl_iterate_phdr (find_self, &m);
-  printf ("\npreload:\n");
   const char *how = in_process (&env, &file);
+  if (json != NULL)
+    {
+      json_str_field ("this_process", how, json);
+      json_num_field ("link_map_position", (unsigned long long) m.self,
+		      json);
+      struct preload_list *lists[2] = { &env, &file };
+      const char *names[2] = { "ld_preload", "ld_so_preload" };
+      for (int k = 0; k < 2; k++)
+	{
+	  const struct preload_list *l = lists[k];
+	  int ff = 1;
+	  json_key (names[k], json);
+	  putchar ('{');
+	  json_bool_field ("present", l->present, &ff);
+	  json_bool_field ("lists_this", l->lists_this, &ff);
+	  json_bool_field ("lists_other", l->lists_other, &ff);
+	  json_str_field ("entry", l->lists_this || l->lists_other
+			  ? l->entry : NULL, &ff);
+	  if (l->error[0])
+	    json_str_field ("error", l->error, &ff);
+	  if (l->lib32 != NULL)
+	    {
+	      json_str_field ("i386_lib", l->lib32, &ff);
+	      json_str_field ("i386_file", l->load32.file, &ff);
+	      json_str_field ("i386_problem", l->load32.problem, &ff);
+	    }
+	  putchar ('}');
+	}
+      free (file.load32.file);
+      return;
+    }
   printf ("  this process: %s (link map position %d)\n",
 	  strcmp (how, "ld_preload") == 0 ? "preloaded by LD_PRELOAD"
 	  : strcmp (how, "ld_so_preload") == 0
@@ -620,190 +776,70 @@ print_plain (void)
   free (file.load32.file);
 }
 
-static void
-json_diagnostic (const struct fastcopy_diagnostic *d)
+static const struct section
 {
-  int first = 1;
-  putchar ('{');
-  json_str_field ("severity", d->severity == FASTCOPY_WARNING ? "warning"
-		  : "error", &first);
-  json_str_field ("source", source_name (d->source), &first);
-  json_str_field ("origin", d->origin, &first);
-  json_num_field ("line", d->line, &first);
-  json_str_field ("key", d->key, &first);
-  json_str_field ("message", d->message, &first);
-  putchar ('}');
-}
+  const char *heading;		/* text: "implementations"; NULL: none */
+  const char *member;		/* JSON: "implementations"; NULL: the
+				   members go into the top object */
+  size_t (*count) (void);	/* a list's items; NULL: one object */
+  const char *empty;		/* text: the line of an empty list */
+  void (*write) (size_t i, int *json);
+} report[] = {
+  { NULL, NULL, NULL, NULL, header_section },
+  { NULL, "cpu", NULL, NULL, cpu_section },
+  { "implementations", "implementations", fastcopy_impl_count, NULL,
+    impl_section },
+  { "policy", "policy", NULL, NULL, policy_section },
+  { "selected", "selected", function_count, NULL, selected_section },
+  { "settings", "settings", fastcopy_setting_count, NULL,
+    setting_section },
+  { "configuration", "config", NULL, NULL, config_section },
+  { "rejected settings", "diagnostics", fastcopy_diagnostic_count, "  none",
+    diagnostic_section },
+  { "preload", "preload", NULL, NULL, preload_section },
+};
 
 static void
-print_json (void)
+print_report (int json)
 {
-  const struct fastcopy_cpu *cpu = fastcopy_cpu ();
-  int top = 1, first;
-
-  putchar ('{');
-  json_str_field ("version", fastcopy_version (), &top);
-  json_str_field ("library", library_path (), &top);
-
-  json_key ("cpu", &top);
-  first = 1;
-  putchar ('{');
-  json_str_field ("vendor", cpu->vendor, &first);
-  json_num_field ("family", cpu->family, &first);
-  json_num_field ("model", cpu->model, &first);
-  json_num_field ("stepping", cpu->stepping, &first);
-  json_key ("features", &first);
-  putchar ('{');
-  int ff = 1;
-  for (unsigned int b = 0; fastcopy_cpu_feature_name (b) != NULL; b++)
-    json_bool_field (fastcopy_cpu_feature_name (b),
-		     (cpu->features >> b) & 1, &ff);
-  putchar ('}');
-  json_key ("caches", &first);
-  putchar ('{');
-  ff = 1;
-  json_num_field ("l1d", cpu->l1d_size, &ff);
-  json_num_field ("l2", cpu->l2_size, &ff);
-  json_num_field ("l3", cpu->l3_size, &ff);
-  json_num_field ("l3_threads", cpu->l3_threads, &ff);
-  putchar ('}');
-  putchar ('}');
-
-  json_key ("implementations", &top);
-  putchar ('[');
-  for (size_t i = 0; i < fastcopy_impl_count (); i++)
+  int top = 1;
+  if (json)
+    putchar ('{');
+  for (size_t k = 0; k < sizeof report / sizeof report[0]; k++)
     {
-      const struct fastcopy_impl *impl = fastcopy_impl_at (i);
-      first = 1;
-      printf ("%s{", i ? "," : "");
-      json_str_field ("family", family_name (impl->family), &first);
-      json_str_field ("name", impl->name, &first);
-      json_bool_field ("usable", fastcopy_impl_usable (impl), &first);
-      json_str_field ("summary", impl->summary, &first);
-      putchar ('}');
-    }
-  putchar (']');
-
-  const struct fastcopy_policy *row = fastcopy_policy_matched ("auto");
-  json_key ("policy", &top);
-  first = 1;
-  putchar ('{');
-  json_str_field ("name", row->name, &first);
-  json_str_field ("table", row->table, &first);
-  json_str_field ("copy", row->copy->name, &first);
-  json_str_field ("clear", row->clear->name, &first);
-  json_str_field ("thresholds", row->thresholds, &first);
-  json_bool_field ("measured", row->measured, &first);
-  json_str_field ("evidence", row->evidence, &first);
-  json_str_field ("reason", row->reason, &first);
-  putchar ('}');
-
-  json_key ("selected", &top);
-  putchar ('[');
-  int n = 0;
-  for (const char *const *f = fastcopy_functions (); *f != NULL; f++)
-    {
-      const struct fastcopy_choice *c = fastcopy_selected (*f);
-      first = 1;
-      printf ("%s{", n++ ? "," : "");
-      json_str_field ("function", c->function, &first);
-      json_str_field ("family", family_name (c->family), &first);
-      json_str_field ("implementation", c->impl->name, &first);
-      json_str_field ("reason", c->reason, &first);
-      json_key ("policy", &first);
-      if (c->policy == NULL)
-	fputs ("null", stdout);
-      else
-	json_string (c->policy->name);
-      putchar ('}');
-    }
-  putchar (']');
-
-  json_key ("settings", &top);
-  putchar ('[');
-  for (size_t i = 0; i < fastcopy_setting_count (); i++)
-    {
-      const struct fastcopy_setting *s = fastcopy_setting_at (i);
-      first = 1;
-      printf ("%s{", i ? "," : "");
-      json_str_field ("key", s->key, &first);
-      json_str_field ("family", family_name (s->family), &first);
-      json_str_field ("type", type_name (s->type), &first);
-      json_str_field ("value", s->value, &first);
-      json_key ("number", &first);
-      if (s->type == FASTCOPY_SETTING_IMPL
-	  || (s->type == FASTCOPY_SETTING_SIZE && s->number == FASTCOPY_NEVER))
-	fputs ("null", stdout);
-      else
-	printf ("%llu", s->number);
-      json_str_field ("default", s->default_value, &first);
-      json_str_field ("source", source_name (s->source), &first);
-      json_str_field ("origin", s->origin, &first);
-      json_num_field ("line", s->line, &first);
-      json_bool_field ("used", s->used, &first);
-      putchar ('}');
-    }
-  putchar (']');
-
-  const struct fastcopy_config_state *cs = fastcopy_config_state ();
-  json_key ("config", &top);
-  first = 1;
-  putchar ('{');
-  json_str_field ("system_path", cs->system_path, &first);
-  json_str_field ("path", cs->path, &first);
-  json_bool_field ("path_from_env", cs->path_from_env, &first);
-  json_str_field ("file", file_state_name (cs->file), &first);
-  json_str_field ("env", env_state_name (cs->env), &first);
-  json_bool_field ("secure", cs->secure, &first);
-  json_num_field ("errors", cs->errors, &first);
-  json_num_field ("warnings", cs->warnings, &first);
-  putchar ('}');
-
-  json_key ("diagnostics", &top);
-  putchar ('[');
-  for (size_t i = 0; i < fastcopy_diagnostic_count (); i++)
-    {
-      if (i)
-	putchar (',');
-      json_diagnostic (fastcopy_diagnostic_at (i));
-    }
-  putchar (']');
-
-  struct preload_list env, file;
-  find_preloads (&env, &file);
-  struct map_pos m = { 0, -1, NULL };
-  dl_iterate_phdr (find_self, &m);
-  json_key ("preload", &top);
-  first = 1;
-  putchar ('{');
-  json_str_field ("this_process", in_process (&env, &file), &first);
-  json_num_field ("link_map_position", (unsigned long long) m.self, &first);
-  struct preload_list *lists[2] = { &env, &file };
-  const char *names[2] = { "ld_preload", "ld_so_preload" };
-  for (int i = 0; i < 2; i++)
-    {
-      json_key (names[i], &first);
-      ff = 1;
-      putchar ('{');
-      json_bool_field ("present", lists[i]->present, &ff);
-      json_bool_field ("lists_this", lists[i]->lists_this, &ff);
-      json_bool_field ("lists_other", lists[i]->lists_other, &ff);
-      json_str_field ("entry", lists[i]->lists_this || lists[i]->lists_other
-		      ? lists[i]->entry : NULL, &ff);
-      if (lists[i]->error[0])
-	json_str_field ("error", lists[i]->error, &ff);
-      if (lists[i]->lib32 != NULL)
+      const struct section *s = &report[k];
+      size_t n = s->count != NULL ? s->count () : 1;
+      if (!json)
 	{
-	  const struct i386_load *l = &lists[i]->load32;
-	  json_str_field ("i386_lib", lists[i]->lib32, &ff);
-	  json_str_field ("i386_file", l->file, &ff);
-	  json_str_field ("i386_problem", l->problem, &ff);
+	  if (k > 0)
+	    putchar ('\n');
+	  if (s->heading != NULL)
+	    printf ("%s:\n", s->heading);
+	  if (n == 0 && s->empty != NULL)
+	    printf ("%s\n", s->empty);
+	  for (size_t i = 0; i < n; i++)
+	    s->write (i, NULL);
 	}
-      putchar ('}');
+      else if (s->member == NULL)
+	s->write (0, &top);
+      else
+	{
+	  json_key (s->member, &top);
+	  if (s->count != NULL)
+	    putchar ('[');
+	  for (size_t i = 0; i < n; i++)
+	    {
+	      int first = 1;
+	      printf ("%s{", i ? "," : "");
+	      s->write (i, &first);
+	      putchar ('}');
+	    }
+	  if (s->count != NULL)
+	    putchar (']');
+	}
     }
-  free (file.load32.file);
-  putchar ('}');
-  printf ("}\n");
+  if (json)
+    printf ("}\n");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -824,18 +860,14 @@ check_print (const struct fastcopy_diagnostic *d, void *arg)
     o->warnings++;
   if (o->json)
     {
-      if (o->count++)
-	putchar (',');
-      json_diagnostic (d);
+      int first = 1;
+      printf ("%s{", o->count++ ? "," : "");
+      json_diagnostic (d, &first);
+      putchar ('}');
       return;
     }
   o->count++;
-  if (d->source == FASTCOPY_SOURCE_FILE)
-    printf (d->line ? "%s:%u: " : "%s: ", shown (d->origin), d->line);
-  else
-    printf (d->line ? "%s item %u: " : "%s: ", shown (d->origin), d->line);
-  printf ("%s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
-	  d->message);
+  print_diagnostic (d, "");
 }
 
 /* Check PATH (or, ENV set, a FASTCOPY value); nonzero on any error.  */
@@ -867,11 +899,10 @@ check (const char *what, int env, int trusted, int json)
 /* --cpu DESCRIPTION: what the policy chooses on a CPU described by words
    KEY=VALUE (fastcopy-info(1)), as fastcopy_plan_for gives it.  */
 
-/* A number: decimal or 0x hexadecimal, and for a size a K, M or G suffix
-   (KiB, MiB, GiB: powers of 1024; any case, as the settings take them).
-   Returns 0 unless all of TEXT is one that fits.  */
+/* A number: decimal or 0x hexadecimal.  Returns 0 unless all of TEXT is
+   one that fits.  */
 static int
-parse_number (const char *text, int size, unsigned long long *out)
+parse_number (const char *text, unsigned long long *out)
 {
   const char *p = text;
   int base = 10;
@@ -894,23 +925,7 @@ parse_number (const char *text, int size, unsigned long long *out)
 	return 0;
       v = v * (unsigned) base + (unsigned) d;
     }
-  if (p == digits)
-    return 0;
-  if (size && *p)
-    {
-      static const char units[] = "KMG";
-      const char *u = strchr (units, toupper ((unsigned char) *p));
-      if (u == NULL)
-	return 0;
-      int shift = 10 * (int) (u - units + 1);
-      if (v > (~0ull >> shift))
-	return 0;
-      v <<= shift;
-      p++;
-      if (strcasecmp (p, "iB") == 0 || strcasecmp (p, "B") == 0)
-	p += strlen (p);
-    }
-  if (*p)
+  if (p == digits || *p)
     return 0;
   *out = v;
   return 1;
@@ -1000,7 +1015,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	       || strcmp (key, "stepping") == 0
 	       || strcmp (key, "l3_threads") == 0)
 	{
-	  ok = parse_number (value, 0, &n) && n <= 0xffffffffu;
+	  ok = parse_number (value, &n) && n <= 0xffffffffu;
 	  unsigned int *field = key[0] == 'f' ? &cpu->family
 				: key[0] == 'm' ? &cpu->model
 				: key[0] == 's' ? &cpu->stepping
@@ -1009,7 +1024,9 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	}
       else
 	{
-	  ok = parse_number (value, 1, &n) && n <= (unsigned long) -1;
+	  /* A cache size, as the settings write sizes; never is none.  */
+	  ok = fc_size_parse (value, strlen (value), &n) == FC_SIZE_OK
+	       && n != FASTCOPY_NEVER && n <= (unsigned long) -1;
 	  unsigned long *field = key[1] == '1' ? &cpu->l1d_size
 				 : key[1] == '2' ? &cpu->l2_size
 				 : &cpu->l3_size;
@@ -1039,10 +1056,8 @@ plan_value_text (const struct fastcopy_setting *s, unsigned long long v,
 {
   if (s->type == FASTCOPY_SETTING_BOOL)
     snprintf (buf, size, "%s", v ? "on" : "off");
-  else if (v == FASTCOPY_NEVER)
-    snprintf (buf, size, "never");
   else
-    snprintf (buf, size, "%llu", v);
+    fc_size_format (v, FC_SIZE_BYTES, buf, size);
 }
 
 static int
@@ -1223,10 +1238,7 @@ main (int argc, char **argv)
     return usage_error ("--trusted goes with --check");
   if (nchecks == 0)
     {
-      if (json)
-	print_json ();
-      else
-	print_plain ();
+      print_report (json);
       return ferror (stdout) ? 1 : 0;
     }
 

@@ -12,6 +12,7 @@
 
 #include "common/message.h"
 #include "profile/profile.h"
+#include "size.h"
 #include "svg.h"
 #include "workload.h"
 
@@ -35,8 +36,9 @@ class_text (int k, char *buf, size_t size)
   else
     {
       char a[24], b[24];
-      fcb_format_size (a, sizeof a, ldexp (1, k - 1));
-      fcb_format_size (b, sizeof b, ldexp (1, k));
+      /* k <= 62: a recording's sizes are below 2^62 (workload.c).  */
+      fc_size_format (1ull << (k - 1), FC_SIZE_1_DECIMAL, a, sizeof a);
+      fc_size_format (1ull << k, FC_SIZE_1_DECIMAL, b, sizeof b);
       snprintf (buf, size, "%s-%s", a, b);
     }
 }

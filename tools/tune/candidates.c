@@ -38,14 +38,17 @@ setting_name (enum fastcopy_family family, unsigned int trait)
        family == FASTCOPY_FAMILY_COPY ? "copy" : "clear", trait);
 }
 
-/* The default of setting KEY in bytes, or NEVER.  */
+/* The default of setting KEY in bytes, or NEVER: the library wrote it
+   with the formatter its parser reads.  */
 static unsigned long long
 default_of (const char *key)
 {
   const struct fastcopy_setting *s = fastcopy_setting_find (key);
-  if (s == NULL || strcmp (s->default_value, "never") == 0)
+  unsigned long long v;
+  if (s == NULL || fc_size_parse (s->default_value, strlen (s->default_value),
+				  &v) != FC_SIZE_OK)
     return NEVER;
-  return strtoull (s->default_value, NULL, 10);
+  return v;
 }
 
 /* Append V to the N values of LADDER unless it is there.  */
@@ -83,8 +86,9 @@ static void
 describe (struct family *f, struct candidate *c)
 {
   char r[32], s[32];
-  size_text (c->rep, r, sizeof r);
-  size_text (c->nt, s, sizeof s);
+  /* As a configuration line says them: "2KiB", "never".  */
+  fc_size_format (c->rep, FC_SIZE_EXACT, r, sizeof r);
+  fc_size_format (c->nt, FC_SIZE_EXACT, s, sizeof s);
   snprintf (c->items, sizeof c->items, "%s=%s,%s=%s", f->rep_key, r,
 	    f->nt_key, s);
   int len = snprintf (c->label, sizeof c->label, "%s", c->impl->name);

@@ -72,34 +72,6 @@ progress_done (void)
 }
 
 const char *
-size_text (unsigned long long v, char *buf, size_t size)
-{
-  if (v == NEVER)
-    snprintf (buf, size, "never");
-  else if (v >= MiB && v % MiB == 0)
-    snprintf (buf, size, "%lluMiB", v / MiB);
-  else if (v >= KiB && v % KiB == 0)
-    snprintf (buf, size, "%lluKiB", v / KiB);
-  else
-    snprintf (buf, size, "%llu", v);
-  return buf;
-}
-
-const char *
-size_human (unsigned long long v, char *buf, size_t size)
-{
-  if (v == NEVER)
-    snprintf (buf, size, "never");
-  else if (v >= MiB)
-    snprintf (buf, size, "%.3g MiB", (double) v / MiB);
-  else if (v >= KiB)
-    snprintf (buf, size, "%.3g KiB", (double) v / KiB);
-  else
-    snprintf (buf, size, "%llu B", v);
-  return buf;
-}
-
-const char *
 workloads_name (void)
 {
   return opt.nworkload > 0 ? "workloads" : "distributions";
@@ -224,14 +196,16 @@ measured_settings (char **keys, char **values, const char *date,
       if (c->impl->traits & FASTCOPY_TRAIT_REP)
 	{
 	  keys[n] = (char *) fam[i].rep_key;
-	  values[n++] = (char *) size_text (c->rep, text[i][0],
-					    sizeof text[i][0]);
+	  values[n++] = (char *) fc_size_format (c->rep, FC_SIZE_EXACT,
+						 text[i][0],
+						 sizeof text[i][0]);
 	}
       if (c->impl->traits & FASTCOPY_TRAIT_NT)
 	{
 	  keys[n] = (char *) fam[i].nt_key;
-	  values[n++] = (char *) size_text (c->nt, text[i][1],
-					    sizeof text[i][1]);
+	  values[n++] = (char *) fc_size_format (c->nt, FC_SIZE_EXACT,
+						 text[i][1],
+						 sizeof text[i][1]);
 	}
     }
   for (int i = 0; i < n; i++)

@@ -270,11 +270,13 @@ point_text (const struct tpoint *p, char *buf, size_t size)
       snprintf (buf, size, "%s", workloads[p->workload].name);
       break;
     case PK_HOT:
-      snprintf (buf, size, "hot %s%s", size_human (p->size, b, sizeof b),
+      snprintf (buf, size, "hot %s%s",
+		fc_size_format (p->size, FC_SIZE_3_DIGITS, b, sizeof b),
 		p->misaligned ? " misaligned" : "");
       break;
     case PK_COLD:
-      snprintf (buf, size, "cold %s", size_human (p->size, b, sizeof b));
+      snprintf (buf, size, "cold %s",
+		fc_size_format (p->size, FC_SIZE_3_DIGITS, b, sizeof b));
       break;
     case PK_ALIAS:
       snprintf (buf, size, "alias %zu", p->distance);

@@ -11,7 +11,8 @@
    choose.c       measuring every candidate and choosing one per family
    compare.c      the chosen candidate against the library's default
    config-write.c installing settings into the configuration file
-   The measuring engine is fastcopy-bench's (bench/measure.h).  */
+   The measuring engine is fastcopy-bench's (bench/measure.h, in
+   bench/libmeasure.a).  */
 
 #ifndef FASTCOPY_TUNE_H
 #define FASTCOPY_TUNE_H 1
@@ -21,6 +22,7 @@
 
 #include "fastcopy.h"
 #include "measure.h"
+#include "size.h"
 #include "workload.h"
 
 #define KiB 1024ull
@@ -58,10 +60,6 @@ void die (const char *fmt, ...)
    --quiet.  */
 void progress (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 void progress_done (void);
-/* "never", "4KiB", "3MiB" or bytes: as a configuration file says it.  */
-const char *size_text (unsigned long long v, char *buf, size_t size);
-/* "never", "1.5 KiB": for tables.  */
-const char *size_human (unsigned long long v, char *buf, size_t size);
 /* What the candidates are chosen by, as the output names it:
    "distributions" (the ones fastcopy-bench ships) or, with --workload,
    "workloads".  */

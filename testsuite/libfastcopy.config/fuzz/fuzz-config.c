@@ -31,7 +31,7 @@
 static int
 impl_family (int id, int *usable)
 {
-  unsigned long long have = fc_cpu_init ()->features;
+  unsigned long long have = fc_cpu_init ()->id.features;
 #define FC_IMPL(i, family, name, function, requires, traits, own_rep, summary) \
   if (id == FC_IMPL_##i)						\
     {									\

@@ -2,7 +2,7 @@
 /* startup-cost: one of the things loading libfastcopy does, alone in an
    otherwise empty library, so that fastcopy-startup can show what each
    costs a process start against the empty library (make
-   bench-startup-breakdown; README.md, "Process start").  bench.am builds
+   bench-startup-breakdown; doc/performance.md, "Process start").  bench.am builds
    it once per cost, with -DCOST_<name>, linked as libfastcopy is (-z relro
    -z now):
      bss      a 64 KiB zero-initialised object: the dynamic loader maps

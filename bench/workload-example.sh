@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# workload-example.sh: the README's "Tune for your own workload", end to
-# end, for one of bench/programs.sh's workloads:
+# workload-example.sh: tuning for one program (the README's "Profile and
+# tune"), end to end, for one of bench/programs.sh's workloads:
 #   1. record it: programs.sh --record, which runs it under fastcopy-profile;
 #   2. report the recording: fastcopy-profile --report, and an SVG chart;
 #   3. choose for it: fastcopy-tune --workload;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Settings: what the configuration file and the FASTCOPY environment
    variable ask for, and the one parser that reads both.  This part only
-   reads and parses; policy.c turns the result into a plan and resolve.c
+   reads and parses; plan.c turns the result into a plan and resolve.c
    commits the plan.
 
    The parser runs inside the IFUNC resolvers, while ld.so is still
@@ -172,7 +172,8 @@ struct fc_settings
 {
   unsigned char loaded;		/* the first phase ran */
   unsigned char secure;		/* AT_SECURE */
-  unsigned char secure_known;	/* the second phase ran */
+  unsigned char secure_known;	/* secure is read: FASTCOPY or
+				   FASTCOPY_CONFIG was set */
   unsigned char file_state;	/* enum fc_file_state */
   unsigned char env_state;	/* enum fc_env_state */
   unsigned char config_overridden;	/* FASTCOPY_CONFIG chose the file */

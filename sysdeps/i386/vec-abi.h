@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* The i386 ABI of the vector body (sysdeps/x86/memmove-vec.S), as
-   vec-<isa>.h is its ISA: where the arguments are, which registers it
-   uses for what, and how it reaches the thresholds.
-   sysdeps/x86_64/vec-abi.h defines the same names.
+/* The i386 ABI of the vector bodies (sysdeps/x86/memmove-vec.S,
+   memset-vec.S), as vec-<isa>.h is their ISA: where the arguments are,
+   which registers each body uses for what, and how it reaches the
+   thresholds.  sysdeps/x86_64/vec-abi.h defines the same names.
 
    Arguments on the stack (entry.h): 4(%esp) dst, 8(%esp) src or the
    byte, 12(%esp) n; eax returns dst.  eax, ecx and edx are the callee's;
    ebx, esi and edi are saved before use.  The thresholds are at their
    offset from the GOT (FC_GOT, entry.h), in a register each body names
-   GOT.  Pointer-width instructions in the body carry no size suffix:
+   GOT.  Pointer-width instructions in the bodies carry no size suffix:
    their register operands give it.  */
 
 #ifndef FASTCOPY_VEC_ABI_H
@@ -80,6 +80,35 @@
 	FC_POP (%ebx);				\
 	ret;					\
 	.cfi_restore_state
+#endif
+
+#ifdef MEMSET
+# define DST		%eax
+# define LEN		%edx
+# define LEN32		%edx
+# define MEMSET_BYTE	8(%esp)	/* for BROADCAST_START */
+# define MEMSET_ARGS				\
+	movl	4(%esp), %eax;			\
+	movl	12(%esp), %edx
+/* The byte in a general register, for the sizes below 4: from XMM(0),
+   where BROADCAST_START put it.  */
+# define BYTE_REG	%cl
+# define GET_BYTE_REG	XMOVD %XMM(0), %ecx
+# define DST_BLOCK	%ecx	/* where the loop stores next */
+# define LIMIT		%edx	/* where the tail starts (n is not needed
+				   once it is known) */
+# define GOT		%ecx	/* before DST_BLOCK is set */
+# define GET_TUNABLES	FC_GOT (cx)
+/* REP STOSB: n to ecx, dst to edi and the byte to al; edi is the
+   caller's, kept in edx meanwhile, and dst is read again.  */
+# define REP_STOSB_ARGS				\
+	movl	%edi, %ecx;			\
+	movl	%eax, %edi;			\
+	XMOVD	%XMM(0), %eax;			\
+	xchgl	%ecx, %edx
+# define REP_STOSB_DONE				\
+	movl	%edx, %edi;			\
+	movl	4(%esp), %eax
 #endif
 
 #endif

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The x86-64 ABI of the vector body (sysdeps/x86/memmove-vec.S), as
-   vec-<isa>.h is its ISA: where the arguments are, which registers it
-   uses for what, and how it reaches the thresholds.
-   sysdeps/i386/vec-abi.h defines the same names.
+/* The x86-64 ABI of the vector bodies (sysdeps/x86/memmove-vec.S,
+   memset-vec.S), as vec-<isa>.h is their ISA: where the arguments are,
+   which registers each body uses for what, and how it reaches the
+   thresholds.  sysdeps/i386/vec-abi.h defines the same names.
 
    Arguments in rdi, rsi and rdx; rax returns dst; rcx, rsi, rdi and
    r8-r11 are the callee's, so nothing is saved.  Pointer-width
-   instructions in the body carry no size suffix: their register
+   instructions in the bodies carry no size suffix: their register
    operands give it.  */
 
 #ifndef FASTCOPY_VEC_ABI_H
@@ -56,6 +56,31 @@
 /* The paths above 8 VEC use only the callee's registers.  */
 # define PUSH_LOOP_REGS
 # define POP_LOOP_REGS_RET	ret
+#endif
+
+#ifdef MEMSET
+# define DST		%rdi
+# define LEN		%rdx
+# define LEN32		%edx
+# define MEMSET_BYTE	%esi	/* for BROADCAST_START */
+# define MEMSET_ARGS	movq %rdi, %rax
+/* The byte in a general register, for the sizes below 4: its argument
+   register.  */
+# define BYTE_REG	%sil
+# define GET_BYTE_REG
+# define DST_BLOCK	%rcx	/* where the loop stores next */
+# define LIMIT		%rdx	/* where the tail starts (n is not needed
+				   once it is known) */
+# define PAIRS		%r9	/* page pairs left to stream */
+# define PAIR_LINES	%r8d	/* blocks left in the pair of pages */
+# define GET_TUNABLES
+/* REP STOSB: n to rcx and the byte to al; dst, in rdi already, is kept
+   in rdx meanwhile to be returned.  */
+# define REP_STOSB_ARGS				\
+	movq	%rdx, %rcx;			\
+	movl	%esi, %eax;			\
+	movq	%rdi, %rdx
+# define REP_STOSB_DONE	movq %rdx, %rax
 #endif
 
 #endif

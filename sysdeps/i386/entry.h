@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* For the assembly variants of i386: the tables of src/ as assembler
-   symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h), the
-   exported entry points that sit in front of a variant's body, and the
-   GOT address that i386 code needs to reach any data.
+   symbols and VARIANT_BEGIN/VARIANT_END (sysdeps/x86/entry-common.h),
+   what i386's exported entry points, which sit in front of a variant's
+   body, need (their code is entry-common.h's), and the GOT address that
+   i386 code needs to reach any data.
 
    Arguments are on the stack: 4(%esp) the destination, 8(%esp) the
    source or the byte, 12(%esp) the size, 16(%esp) the _chk forms'
@@ -16,9 +17,8 @@
 
    The exported memcpy, memmove and their _chk forms (copy), and memset and
    __memset_chk (clear) are emitted in front of the body of the family's
-   host in src/entry-points.def and work as on x86-64
-   (sysdeps/x86_64/entry.h).  i386's glibc has one memcpy,
-   memcpy@GLIBC_2.0, so there is no second one here.  */
+   host in src/entry-points.def, as on x86-64.  i386's glibc has one
+   memcpy, memcpy@GLIBC_2.0, so there is no second one here.  */
 
 #ifndef FASTCOPY_ENTRY_H
 #define FASTCOPY_ENTRY_H 1
@@ -62,86 +62,17 @@ __x86.get_pc_thunk.\reg:
 	.cfi_adjust_cfa_offset -4;			\
 	.cfi_restore reg
 
-/* glibc's fortify failure, which does not return: through the PLT, which
-   in i386 position-independent code wants the GOT in EBX.  */
+/* The entry points (entry-common.h): FC_DATA wants the GOT in ECX; the
+   _chk forms' destination size is at 16(%esp), n at 12(%esp).  glibc's
+   fortify failure, which does not return, is reached through the PLT,
+   which in i386 position-independent code wants the GOT in EBX.  */
+#define FC_ENTRY_GOT	FC_GOT (cx)
+#define FC_CHK_COMPARE					\
+	movl	16(%esp), %eax;				\
+	cmpl	12(%esp), %eax
 #define FC_CHK_FAIL					\
 	FC_GOT (bx);					\
 	jmp	__chk_fail@PLT
-
-/* The exported copy functions, in front of the host's body: the exported
-   entry starts a 64-byte line and falls into
-   the body, as on x86-64.  */
-#define FC_ENTRY_POINTS_COPY(id)			\
-	.p2align 6;					\
-	.cfi_startproc;					\
-.Lcopy_elsewhere:					\
-	fc_copy_elsewhere;				\
-.Lcopy_chk_fail:					\
-	FC_CHK_FAIL;					\
-	.cfi_endproc;					\
-	.globl	__memcpy_chk, __memmove_chk;		\
-	.type	__memcpy_chk, @function;		\
-	.type	__memmove_chk, @function;		\
-__memcpy_chk:						\
-__memmove_chk:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	movl	16(%esp), %eax;				\
-	cmpl	12(%esp), %eax;	/* dst_size < n */	\
-	jb	.Lcopy_chk_fail;			\
-	jmp	.Lcopy_entry;				\
-	.cfi_endproc;					\
-	.size	__memcpy_chk, . - __memcpy_chk;		\
-	.size	__memmove_chk, . - __memmove_chk;	\
-	.p2align 6;					\
-	.globl	memmove, memcpy;			\
-	.type	memmove, @function;			\
-	.type	memcpy, @function;			\
-memmove:						\
-memcpy:							\
-.Lcopy_entry:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	FC_GOT (cx);					\
-	cmpb	$1, FC_DATA (fc_copy_entry);		\
-	fc_copy_jump1;					\
-	ja	.Lcopy_elsewhere
-
-#define FC_ENTRY_POINTS_CLEAR(id)			\
-	.p2align 6;					\
-	.cfi_startproc;					\
-.Lclear_elsewhere:					\
-	fc_clear_elsewhere;				\
-.Lclear_chk_fail:					\
-	FC_CHK_FAIL;					\
-	.cfi_endproc;					\
-	.globl	__memset_chk;				\
-	.type	__memset_chk, @function;		\
-__memset_chk:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	movl	16(%esp), %eax;				\
-	cmpl	12(%esp), %eax;	/* dst_size < n */	\
-	jb	.Lclear_chk_fail;			\
-	jmp	.Lclear_entry;				\
-	.cfi_endproc;					\
-	.size	__memset_chk, . - __memset_chk;		\
-	.p2align 6;					\
-	.globl	memset;					\
-	.type	memset, @function;			\
-memset:							\
-.Lclear_entry:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	FC_GOT (cx);					\
-	cmpb	$1, FC_DATA (fc_clear_entry);		\
-	fc_clear_jump1;					\
-	ja	.Lclear_elsewhere
-
-#define FC_ENTRY_POINTS_END_COPY		\
-	.size	memmove, . - memmove;		\
-	.size	memcpy, . - memcpy
-#define FC_ENTRY_POINTS_END_CLEAR		\
-	.size	memset, . - memset
+#define FC_COPY_OLD_ENTRIES
 
 #endif

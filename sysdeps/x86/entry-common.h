@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* What the entry.h of every architecture shares: the tables of src/ as
    assembler symbols, the jumps of the exported entry points, and the
-   macros that begin and end a variant.  sysdeps/<arch>/entry.h defines
+   macros that begin and end a variant, with the exported entry points.
+   sysdeps/<arch>/entry.h defines
      FC_WORD        the size of a threshold word (size_t)
      FC_DATA(sym)   the operand that addresses the hidden object SYM
 		    (PC-relative, or at its offset from the GOT)
-   before it includes this file, and FC_ENTRY_POINTS_<family> and
-   FC_ENTRY_POINTS_END_<family>, the exported entry points.
+   before it includes this file, and for the entry points
+     FC_ENTRY_GOT   what FC_DATA needs first (i386: the GOT in ECX)
+     FC_CHK_COMPARE a compare that sets CF when a _chk form's
+		    destination size is below n
+     FC_CHK_FAIL    the jump to glibc's __chk_fail
+     FC_COPY_OLD_ENTRIES  the architecture's other exported copy entry
+		    points, which jump to .Lcopy_entry (x86-64's
+		    memcpy@GLIBC_2.2.5)
 
    From keys.def:         FC_OFFSET_<key>, the byte offset of the key's
 			  word in fc_load.tunables (load-state.h).
@@ -135,5 +142,86 @@ name:							\
 	.if FC_ENTRY_BYTE_##id == 0;				\
 	FC_ENTRY_POINTS_END_##family;			\
 	.endif
+
+/* The exported functions of a family, in front of its host's body
+   (src/entry-points.def).  Code placement matters to the small-size
+   paths (measured up to 1.5x on 8-15 byte copies between two placements
+   of the same code): the exported entry starts a 64-byte line, the stubs
+   its tests jump to sit in front of it, and it falls into the body with
+   no padding between.  They compare the family's entry byte,
+   fc_copy_entry or fc_clear_entry, with 1: below, they fall into the
+   host's body; equal, they jump to byte 1's; above, a chain of compares
+   reaches the others, and the jump through the dispatch slot the rest.  */
+#define FC_ENTRY_POINTS_COPY(id)			\
+	.p2align 6;					\
+	.cfi_startproc;					\
+.Lcopy_elsewhere:					\
+	fc_copy_elsewhere;				\
+.Lcopy_chk_fail:					\
+	FC_CHK_FAIL;					\
+	.cfi_endproc;					\
+	.globl	__memcpy_chk, __memmove_chk;		\
+	.type	__memcpy_chk, @function;		\
+	.type	__memmove_chk, @function;		\
+__memcpy_chk:						\
+__memmove_chk:						\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_CHK_COMPARE;	/* dst_size < n */		\
+	jb	.Lcopy_chk_fail;			\
+	jmp	.Lcopy_entry;				\
+	.cfi_endproc;					\
+	.size	__memcpy_chk, . - __memcpy_chk;		\
+	.size	__memmove_chk, . - __memmove_chk;	\
+	FC_COPY_OLD_ENTRIES;				\
+	.p2align 6;					\
+	.globl	memmove, memcpy;			\
+	.type	memmove, @function;			\
+	.type	memcpy, @function;			\
+memmove:						\
+memcpy:							\
+.Lcopy_entry:						\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_ENTRY_GOT;					\
+	cmpb	$1, FC_DATA (fc_copy_entry);		\
+	fc_copy_jump1;					\
+	ja	.Lcopy_elsewhere
+
+#define FC_ENTRY_POINTS_CLEAR(id)			\
+	.p2align 6;					\
+	.cfi_startproc;					\
+.Lclear_elsewhere:					\
+	fc_clear_elsewhere;				\
+.Lclear_chk_fail:					\
+	FC_CHK_FAIL;					\
+	.cfi_endproc;					\
+	.globl	__memset_chk;				\
+	.type	__memset_chk, @function;		\
+__memset_chk:						\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_CHK_COMPARE;	/* dst_size < n */		\
+	jb	.Lclear_chk_fail;			\
+	jmp	.Lclear_entry;				\
+	.cfi_endproc;					\
+	.size	__memset_chk, . - __memset_chk;		\
+	.p2align 6;					\
+	.globl	memset;					\
+	.type	memset, @function;			\
+memset:							\
+.Lclear_entry:						\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_ENTRY_GOT;					\
+	cmpb	$1, FC_DATA (fc_clear_entry);		\
+	fc_clear_jump1;					\
+	ja	.Lclear_elsewhere
+
+#define FC_ENTRY_POINTS_END_COPY		\
+	.size	memmove, . - memmove;		\
+	.size	memcpy, . - memcpy
+#define FC_ENTRY_POINTS_END_CLEAR		\
+	.size	memset, . - memset
 
 #endif

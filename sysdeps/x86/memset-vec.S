@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* MEMSET: memset with VEC_SIZE-byte vector stores.  One body for every
-   vector ISA: memset-<isa>.S defines MEMSET and IMPL_ID (its impl-list.def
-   id) and includes vec-<isa>.h, which names the registers and mnemonics
-   and says how to broadcast the byte.
+   vector ISA and both ABIs: memset-<isa>.S defines MEMSET and IMPL_ID (its
+   impl-list.def id) and includes vec-<isa>.h, which names the registers
+   and mnemonics and says how to broadcast the byte; vec-abi.h
+   (sysdeps/x86_64, sysdeps/i386) names the arguments and the general
+   registers of each role.
 
-   Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: rdi = dst,
-   esi = byte (only the low 8 bits count), rdx = n; returns dst in rax.
-   VEC below is VEC_SIZE bytes.
+   Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: DST = dst,
+   MEMSET_BYTE = the byte (only the low 8 bits count), LEN = n (x86-64:
+   rdi, esi, rdx; i386 loads dst and n from the stack into eax and edx,
+   and broadcasts the byte from there); returns dst in rax (eax).  VEC
+   below is VEC_SIZE bytes.
 
    Strategy, by size:
    1. n < VEC: the byte broadcast into XMM(0) only (for AVX2 no dirty upper
@@ -31,12 +35,8 @@
       then 4 VEC at a time, then an sfence and the tail.  */
 
 #include "entry.h"
+#include "vec-abi.h"
 
-#define MEMSET_BYTE	%esi	/* for BROADCAST_START */
-#define DST_BLOCK	%rcx	/* where the loop stores next */
-#define LIMIT		%rdx	/* where the tail starts (n is not needed
-				   once it is known) */
-#define PAIRS		%r9	/* page pairs left to stream */
 #define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
 #define STREAM_PAGE_SHIFT 12
 
@@ -44,13 +44,13 @@
 
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
-	movq	%rdi, %rax
+	MEMSET_ARGS
 #ifdef MASKED_SMALL
-	cmpq	$VEC_SIZE, %rdx
+	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one store under a mask of n bytes.  */
 	LENGTH_MASK
-	VMOVU_MASKED %VEC(0), (%rdi){%k1}
+	VMOVU_MASKED %VEC(0), (DST){%k1}
 	ret
 
 	.p2align 4
@@ -61,52 +61,53 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	   (none when that is not above zero): one branch for the class.  On
 	   sizes drawn uniformly from 65..256 on Zen 5 it measured 0.49 of
 	   glibc, against 1.00 for stores of 2 and 4 VEC.  */
-	cmpq	$(4 * VEC_SIZE), %rdx
+	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec_head
 	MIDDLE_MASKS
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU_MASKED %VEC(0), VEC_SIZE(%rdi){%k1}
-	VMOVU_MASKED %VEC(0), (2 * VEC_SIZE)(%rdi){%k2}
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), (DST)
+	VMOVU_MASKED %VEC(0), VEC_SIZE(DST){%k1}
+	VMOVU_MASKED %VEC(0), (2 * VEC_SIZE)(DST){%k2}
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	ret
 # else
-	cmpq	$(2 * VEC_SIZE), %rdx
+	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec_masked
 	/* VEC < n <= 2 VEC.  */
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	ret
 .Lmore_2x_vec_masked:
-	cmpq	$(4 * VEC_SIZE), %rdx
+	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec_head
 	/* 2 VEC < n <= 4 VEC.  */
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(0), VEC_SIZE(%rdi)
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(0), VEC_SIZE(DST)
+	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	ret
 # endif
 .Lmore_4x_vec_head:
 	/* In the REP STOSB window, REP STOSB does all of it: head stores
 	   first would each wait for their line when the destination is not
 	   in cache (1.2x glibc at 16 KiB cold on Zen 5).  */
-	cmpq	fc_load+FC_OFFSET_REP_STOSB(%rip), %rdx
+	GET_TUNABLES
+	cmp	TUNABLE (REP_STOSB), LEN
 	jb	.Lstore_head
-	cmpq	fc_load+FC_OFFSET_CLEAR_NT(%rip), %rdx
+	cmp	TUNABLE (CLEAR_NT), LEN
 	jb	.Lrep_stosb
 .Lstore_head:
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(0), VEC_SIZE(%rdi)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(0), VEC_SIZE(DST)
 	jmp	.Lmore_4x_vec
 #else
-	cmpq	$VEC_SIZE, %rdx
+	cmp	$VEC_SIZE, LEN
 	jb	.Lless_vec
 	BROADCAST_VEC
-	cmpq	$(2 * VEC_SIZE), %rdx
+	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 
 	/* Each size-class target starts a 32-byte block, as in
@@ -114,92 +115,94 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 5
 .Lless_vec:
 	BROADCAST_XMM
-#if VEC_SIZE > 16
-	cmpl	$16, %edx
+# if VEC_SIZE > 16
+	cmpl	$16, LEN32
 	jae	.Lbetween_16_31
-#endif
-	cmpl	$8, %edx
+# endif
+	cmpl	$8, LEN32
 	jae	.Lbetween_8_15
-	cmpl	$4, %edx
+	cmpl	$4, LEN32
 	jae	.Lbetween_4_7
-	cmpl	$1, %edx
+	GET_BYTE_REG
+	cmpl	$1, LEN32
 	ja	.Lbetween_2_3
 	jb	.Lreturn		/* n == 0 */
-	movb	%sil, (%rdi)
+	movb	BYTE_REG, (DST)
 .Lreturn:
 	ret
 
-#if VEC_SIZE > 16
+# if VEC_SIZE > 16
 	.p2align 5
 .Lbetween_16_31:
-	XMOVU	%XMM(0), (%rdi)
-	XMOVU	%XMM(0), -16(%rdi,%rdx)
+	XMOVU	%XMM(0), (DST)
+	XMOVU	%XMM(0), -16(DST,LEN)
 	ret
-#endif
+# endif
 
 	.p2align 5
 .Lbetween_8_15:
-	XMOVQ	%XMM(0), (%rdi)
-	XMOVQ	%XMM(0), -8(%rdi,%rdx)
+	XMOVQ	%XMM(0), (DST)
+	XMOVQ	%XMM(0), -8(DST,LEN)
 	ret
 
 	.p2align 5
 .Lbetween_4_7:
-	XMOVD	%XMM(0), (%rdi)
-	XMOVD	%XMM(0), -4(%rdi,%rdx)
+	XMOVD	%XMM(0), (DST)
+	XMOVD	%XMM(0), -4(DST,LEN)
 	ret
 
 	.p2align 5
 .Lbetween_2_3:
-	movb	%sil, (%rdi)
-	movb	%sil, 1(%rdi)
-	movb	%sil, -1(%rdi,%rdx)
+	movb	BYTE_REG, (DST)
+	movb	BYTE_REG, 1(DST)
+	movb	BYTE_REG, -1(DST,LEN)
 	ret
 
 	.p2align 5
 .Lmore_2x_vec:
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(0), VEC_SIZE(%rdi)
-	cmpq	$(4 * VEC_SIZE), %rdx
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(0), VEC_SIZE(DST)
+	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* 2 VEC < n <= 4 VEC.  */
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 
 #endif
 
 	.p2align 5
 .Lmore_4x_vec:
-	VMOVU	%VEC(0), (2 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(0), (3 * VEC_SIZE)(%rdi)
-	cmpq	$(8 * VEC_SIZE), %rdx
+	VMOVU	%VEC(0), (2 * VEC_SIZE)(DST)
+	VMOVU	%VEC(0), (3 * VEC_SIZE)(DST)
+	cmp	$(8 * VEC_SIZE), LEN
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
-	VMOVU	%VEC(0), -(4 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(0), -(3 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(0), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	%VEC(0), -(4 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(0), -(3 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 
 	.p2align 5
 .Lmore_8x_vec:
 	/* The first 4 VEC are stored.  */
-	cmpq	fc_load+FC_OFFSET_REP_STOSB(%rip), %rdx
+	GET_TUNABLES
+	cmp	TUNABLE (REP_STOSB), LEN
 	jae	.Lrep_or_stream
-	cmpq	fc_load+FC_OFFSET_CLEAR_NT(%rip), %rdx
+	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lrep_or_stream
-	leaq	(4 * VEC_SIZE)(%rdi), DST_BLOCK
-	andq	$-VEC_SIZE, DST_BLOCK	/* the first aligned VEC after the head */
-	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+	lea	(4 * VEC_SIZE)(DST), DST_BLOCK
+	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned VEC after the head */
+	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	.p2align 4
 .Lloop_4x_vec:
 	VMOVA	%VEC(0), (DST_BLOCK)
 	VMOVA	%VEC(0), VEC_SIZE(DST_BLOCK)
 	VMOVA	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
-	subq	$-(4 * VEC_SIZE), DST_BLOCK
-	cmpq	LIMIT, DST_BLOCK
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jb	.Lloop_4x_vec
 .Lstore_tail:
 	VMOVU	%VEC(0), (LIMIT)
@@ -210,31 +213,29 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 4
 .Lrep_or_stream:
-	cmpq	fc_load+FC_OFFSET_CLEAR_NT(%rip), %rdx
+	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lstream
 .Lrep_stosb:
 	VZEROUPPER
-	movq	%rdx, %rcx
-	movl	%esi, %eax		/* REP STOSB stores AL */
-	movq	%rdi, %rdx
+	REP_STOSB_ARGS
 	rep stosb
-	movq	%rdx, %rax
+	REP_STOSB_DONE
 	ret
 
 .Lstream:
-	leaq	63(%rdi), DST_BLOCK
-	andq	$-64, DST_BLOCK
-	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+	lea	63(DST), DST_BLOCK
+	and	$-64, DST_BLOCK
+	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 #ifdef STREAM_PAIRS
 	/* Whole pairs of pages first, 4 VEC at the same offset of each per
 	   pass, as memmove-vec.S streams.  */
-	movq	LIMIT, PAIRS
-	subq	DST_BLOCK, PAIRS
-	shrq	$(STREAM_PAGE_SHIFT + 1), PAIRS
+	mov	LIMIT, PAIRS
+	sub	DST_BLOCK, PAIRS
+	shr	$(STREAM_PAGE_SHIFT + 1), PAIRS
 	jz	.Lstream_lines
 	.p2align 4
 .Lstream_pair:
-	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), %r8d
+	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), PAIR_LINES
 .Lstream_pair_lines:
 	VMOVNT	%VEC(0), (DST_BLOCK)
 	VMOVNT	%VEC(0), VEC_SIZE(DST_BLOCK)
@@ -244,15 +245,15 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	VMOVNT	%VEC(0), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
 	VMOVNT	%VEC(0), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
 	VMOVNT	%VEC(0), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
-	subq	$-(4 * VEC_SIZE), DST_BLOCK
-	decl	%r8d
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	decl	PAIR_LINES
 	jnz	.Lstream_pair_lines
-	addq	$STREAM_PAGE, DST_BLOCK
-	decq	PAIRS
+	add	$STREAM_PAGE, DST_BLOCK
+	dec	PAIRS
 	jnz	.Lstream_pair
 .Lstream_lines:
 #endif
-	cmpq	LIMIT, DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jae	.Lstream_end
 	.p2align 4
 .Lstream_loop:
@@ -260,8 +261,8 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	VMOVNT	%VEC(0), VEC_SIZE(DST_BLOCK)
 	VMOVNT	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
 	VMOVNT	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
-	subq	$-(4 * VEC_SIZE), DST_BLOCK
-	cmpq	LIMIT, DST_BLOCK
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
 .Lstream_end:
 	sfence

@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors.  One body
-   for every vector ISA: memmove-<isa>.S defines MEMMOVE and IMPL_ID (its
-   impl-list.def id) and includes vec-<isa>.h, which names the registers
-   and mnemonics.
+   for every vector ISA and both ABIs: memmove-<isa>.S defines MEMMOVE and
+   IMPL_ID (its impl-list.def id) and includes vec-<isa>.h, which names the
+   registers and mnemonics; vec-abi.h (sysdeps/x86_64, sysdeps/i386) names
+   the arguments and the general registers of each role.
 
    Assumptions: the ISA of vec-<isa>.h is usable; unaligned loads and
-   stores are cheap.  Arguments: rdi = dst, rsi = src, rdx = n; returns dst
-   in rax.  VEC below is VEC_SIZE bytes.
+   stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n (x86-64:
+   rdi, rsi, rdx; i386 loads them from the stack into eax, ecx, edx);
+   returns dst in rax (eax).  VEC below is VEC_SIZE bytes.
 
    Strategy, by size.  Up to 8 VEC every class loads all of its data
    before storing any, so each one is overlap-safe without a direction
    check.
-   1. n < VEC: general-purpose registers (1, 2-3, 4-7, 8-15 bytes) or, when
-      VEC is wider, two 16-byte vectors (16-31), head and tail possibly
-      overlapping.
+   1. n < VEC: general-purpose registers (1, 2-3, 4-7, 8-15 bytes; i386,
+      which has no 64-bit ones to spare, moves 4-15 through the low halves
+      of vectors) or, when VEC is wider, two 16-byte vectors (16-31), head
+      and tail possibly overlapping.
    2. VEC <= n <= 2 VEC, 4 VEC, 8 VEC: 2, 4 or 8 vectors, half from the
       head and half from the tail.  VEC(0) holds the first VEC from the
       moment n >= VEC is known.
@@ -36,7 +39,10 @@
       page offset (4K aliasing).  The first VEC and the last 4 VEC are
       loaded before the loop and stored after it.  (In C this loop measured
       1.1-1.3x glibc at 257-1024 bytes and 1.12x at 16 KiB with
-      (dst - src) mod 4096 = 32 on Zen 3.)
+      (dst - src) mod 4096 = 32 on Zen 3.)  With 8 vector registers
+      (i386) there is no room for the second block in flight: each block
+      is loaded after the previous one is stored, and the last VEC waits
+      on the stack (LAST below).
    4. dst inside (src, src+n): the mirror of that loop, from the end down.
    5. rep_movsb_threshold <= n < copy_nt_threshold: REP MOVSB to a
       VEC-aligned destination, unless alias_guard is on and (dst - src)
@@ -56,14 +62,7 @@
    Nothing is read or written outside [src, src+n) and [dst, dst+n).  */
 
 #include "entry.h"
-
-/* The blocks of the loops.  */
-#define DST_BLOCK	%rcx	/* destination of the block in VEC(1-4) */
-#define SRC_BLOCK	%r8	/* source of the next block to load */
-#define LIMIT		%r9	/* where the loop stops: the tail (head) */
-#define NEXT_BLOCK	%r10	/* destination of the block in VEC(9-12) */
-
-#define PAIRS		%r11	/* page pairs left to stream */
+#include "vec-abi.h"
 
 #define NT_AHEAD	512	/* prefetch distance of the streaming loops */
 #define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
@@ -71,54 +70,92 @@
 
 #define VZEROUPPER_RETURN	VZEROUPPER; ret
 
+/* The first and the last N bytes, possibly overlapping (any n from N to
+   2 N), through the two registers of MOVE: a move of N bytes, two
+   registers (MOVE_4, MOVE_8 of vec-abi.h).  */
+#define HEAD_TAIL(n, move)	HEAD_TAIL_ (n, move)
+#define HEAD_TAIL_(n, mov, a, b)		\
+	mov	(SRC), a;			\
+	mov	-n(SRC,LEN), b;			\
+	mov	a, (DST);			\
+	mov	b, -n(DST,LEN)
+#define MOVE_16		XMOVU, %XMM(0), %XMM(1)
+
+/* The vectors of the paths above 8 VEC: VEC(0) the first VEC, VEC(1-4)
+   the block a loop moves, VEC(5-7) and LAST the rest of the 4 VEC at the
+   other end, which the loops leave for last.  With 13 vector registers or
+   more, LAST is VEC(8), VEC(9-12) the block in flight beside VEC(1-4)
+   and the streaming loop's block (STREAM_0-3); with 8 (i386), LAST is a
+   slot on the stack, reached through VEC(4), free where LAST is loaded
+   and stored, and the streaming loop's block is VEC(1-4).  */
+#if VEC_REGS >= 13
+# define LOAD_LAST(mem)		VMOVU mem, %VEC(8)
+# define STORE_LAST(mem)	VMOVU %VEC(8), mem
+# define STREAM_0		VEC(9)
+# define STREAM_1		VEC(10)
+# define STREAM_2		VEC(11)
+# define STREAM_3		VEC(12)
+#else
+# define LOAD_LAST(mem)		VMOVU mem, %VEC(4); VMOVU %VEC(4), LAST_SLOT
+# define STORE_LAST(mem)	VMOVU LAST_SLOT, %VEC(4); VMOVU %VEC(4), mem
+# define STREAM_0		VEC(1)
+# define STREAM_1		VEC(2)
+# define STREAM_2		VEC(3)
+# define STREAM_3		VEC(4)
+# ifdef STREAM_PAIRS
+#  error "STREAM_PAIRS keeps two blocks in flight: 13 vector registers"
+# endif
+#endif
+#define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
+
 VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
-	movq	%rdi, %rax
+	MEMMOVE_ARGS
 #ifdef MASKED_SMALL
-	cmpq	$VEC_SIZE, %rdx
+	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one masked load and store of the first n bytes.  */
 	LENGTH_MASK
-	VMOVU_MASKED (%rsi), %VEC(0){%k1}{z}
-	VMOVU_MASKED %VEC(0), (%rdi){%k1}
+	VMOVU_MASKED (SRC), %VEC(0){%k1}{z}
+	VMOVU_MASKED %VEC(0), (DST){%k1}
 	ret
 
 	.p2align 4
 .Lmore_vec:
-	VMOVU	(%rsi), %VEC(0)
+	VMOVU	(SRC), %VEC(0)
 # ifdef MASKED_MIDDLE
-	cmpq	$(4 * VEC_SIZE), %rdx
+	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
 	   (none when that is not above zero).  */
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
+	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
 	MIDDLE_MASKS
-	VMOVU_MASKED VEC_SIZE(%rsi), %VEC(2){%k1}{z}
-	VMOVU_MASKED (2 * VEC_SIZE)(%rsi), %VEC(3){%k2}{z}
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU_MASKED %VEC(2), VEC_SIZE(%rdi){%k1}
-	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(%rdi){%k2}
-	VMOVU	%VEC(1), -VEC_SIZE(%rdi,%rdx)
+	VMOVU_MASKED VEC_SIZE(SRC), %VEC(2){%k1}{z}
+	VMOVU_MASKED (2 * VEC_SIZE)(SRC), %VEC(3){%k2}{z}
+	VMOVU	%VEC(0), (DST)
+	VMOVU_MASKED %VEC(2), VEC_SIZE(DST){%k1}
+	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(DST){%k2}
+	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	ret
 # else
-	cmpq	$(2 * VEC_SIZE), %rdx
+	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC < n <= 2 VEC.  */
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	ret
 # endif
 #else
-	cmpq	$VEC_SIZE, %rdx
+	cmp	$VEC_SIZE, LEN
 	jb	.Lless_vec
-	VMOVU	(%rsi), %VEC(0)
-	cmpq	$(2 * VEC_SIZE), %rdx
+	VMOVU	(SRC), %VEC(0)
+	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(1)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 #endif
 
@@ -127,113 +164,108 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   changed small copies by up to 1.5x on Zen 3.  */
 	.p2align 5
 .Lless_vec:
-#if VEC_SIZE > 16
-	cmpl	$16, %edx
+# if VEC_SIZE > 16
+	cmpl	$16, LEN32
 	jae	.Lbetween_16_31
-#endif
-	cmpl	$8, %edx
+# endif
+	cmpl	$8, LEN32
 	jae	.Lbetween_8_15
-	cmpl	$4, %edx
+	cmpl	$4, LEN32
 	jae	.Lbetween_4_7
-	cmpl	$1, %edx
+	cmpl	$1, LEN32
 	jb	.Lreturn		/* n == 0 */
-	movzbl	(%rsi), %ecx
+	SMALL_SAVE
+	movzbl	(SRC), BYTE_TMP
 	je	.Lstore_1		/* flags still from cmpl: n == 1 */
-	movzwl	-2(%rsi,%rdx), %esi
-	movw	%si, -2(%rdi,%rdx)
+	movzwl	-2(SRC,LEN), WORD_TMP
+	movw	WORD_TMP16, -2(DST,LEN)
 .Lstore_1:
-	movb	%cl, (%rdi)
+	movb	BYTE_TMP8, (DST)
+	SMALL_RESTORE
 .Lreturn:
 	ret
 
 	.p2align 5
 .Lbetween_4_7:
-	movl	(%rsi), %ecx
-	movl	-4(%rsi,%rdx), %esi
-	movl	%ecx, (%rdi)
-	movl	%esi, -4(%rdi,%rdx)
+	HEAD_TAIL (4, MOVE_4)
 	ret
 
 	.p2align 5
 .Lbetween_8_15:
-	movq	(%rsi), %rcx
-	movq	-8(%rsi,%rdx), %rsi
-	movq	%rcx, (%rdi)
-	movq	%rsi, -8(%rdi,%rdx)
+	HEAD_TAIL (8, MOVE_8)
 	ret
 
-#if VEC_SIZE > 16
+# if VEC_SIZE > 16
 	.p2align 5
 .Lbetween_16_31:
-	XMOVU	(%rsi), %XMM(0)
-	XMOVU	-16(%rsi,%rdx), %XMM(1)
-	XMOVU	%XMM(0), (%rdi)
-	XMOVU	%XMM(1), -16(%rdi,%rdx)
+	HEAD_TAIL (16, MOVE_16)
 	ret
-#endif
+# endif
 #endif
 
 #ifndef MASKED_MIDDLE
 	.p2align 5
 .Lmore_2x_vec:
-	cmpq	$(4 * VEC_SIZE), %rdx
+	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* 2 VEC < n <= 4 VEC.  */
-	VMOVU	VEC_SIZE(%rsi), %VEC(1)
-	VMOVU	-(2 * VEC_SIZE)(%rsi,%rdx), %VEC(2)
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(3)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), VEC_SIZE(%rdi)
-	VMOVU	%VEC(2), -(2 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(3), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	VEC_SIZE(SRC), %VEC(1)
+	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(2)
+	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(3)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(1), VEC_SIZE(DST)
+	VMOVU	%VEC(2), -(2 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(3), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 
 #endif
 
 	.p2align 5
 .Lmore_4x_vec:
-	cmpq	$(8 * VEC_SIZE), %rdx
+	cmp	$(8 * VEC_SIZE), LEN
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
-	VMOVU	VEC_SIZE(%rsi), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(%rsi), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(%rsi), %VEC(3)
-	VMOVU	-(4 * VEC_SIZE)(%rsi,%rdx), %VEC(4)
-	VMOVU	-(3 * VEC_SIZE)(%rsi,%rdx), %VEC(5)
-	VMOVU	-(2 * VEC_SIZE)(%rsi,%rdx), %VEC(6)
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(7)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), VEC_SIZE(%rdi)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(4), -(4 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(5), -(3 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(6), -(2 * VEC_SIZE)(%rdi,%rdx)
-	VMOVU	%VEC(7), -VEC_SIZE(%rdi,%rdx)
+	VMOVU	VEC_SIZE(SRC), %VEC(1)
+	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
+	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
+	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(4)
+	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(5)
+	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(6)
+	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(7)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(1), VEC_SIZE(DST)
+	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
+	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
+	VMOVU	%VEC(4), -(4 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(5), -(3 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(6), -(2 * VEC_SIZE)(DST,LEN)
+	VMOVU	%VEC(7), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
 
 	.p2align 5
 .Lmore_8x_vec:
-	movq	%rdi, %rcx
-	subq	%rsi, %rcx		/* rcx: dst - src */
-	cmpq	%rdx, %rcx
+	PUSH_LOOP_REGS
+	mov	DST, DIST
+	sub	SRC, DIST		/* DIST: dst - src */
+	cmp	LEN, DIST
 	jb	.Lbackward		/* dst inside (src, src+n) */
-	cmpq	fc_load+FC_OFFSET_REP_MOVSB(%rip), %rdx
+	cmp	TUNABLE (REP_MOVSB), LEN
 	jae	.Lrep_or_stream
-	cmpq	fc_load+FC_OFFSET_COPY_NT(%rip), %rdx
+	cmp	TUNABLE (COPY_NT), LEN
 	jae	.Lrep_or_stream
 .Lforward:
-	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-8).  */
-	VMOVU	-(4 * VEC_SIZE)(%rsi,%rdx), %VEC(5)
-	VMOVU	-(3 * VEC_SIZE)(%rsi,%rdx), %VEC(6)
-	VMOVU	-(2 * VEC_SIZE)(%rsi,%rdx), %VEC(7)
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(8)
-	leaq	VEC_SIZE(%rdi), DST_BLOCK
-	andq	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
-	movq	DST_BLOCK, SRC_BLOCK
-	subq	%rdi, SRC_BLOCK
-	addq	%rsi, SRC_BLOCK
-	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
+	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(5)
+	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(6)
+	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(7)
+	LOAD_LAST (-VEC_SIZE(SRC,LEN))
+	lea	VEC_SIZE(DST), DST_BLOCK
+	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
+	mov	DST_BLOCK, SRC_BLOCK
+	sub	DST, SRC_BLOCK
+	add	SRC, SRC_BLOCK
+	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
+#if VEC_REGS >= 13
 	VMOVU	(SRC_BLOCK), %VEC(1)
 	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
 	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
@@ -241,9 +273,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 4
 .Lloop_4x_vec:
 	/* VEC(1-4): the block for DST_BLOCK.  */
-	subq	$-(4 * VEC_SIZE), SRC_BLOCK
-	leaq	(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmpq	LIMIT, NEXT_BLOCK
+	sub	$-(4 * VEC_SIZE), SRC_BLOCK
+	lea	(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
+	cmp	LIMIT, NEXT_BLOCK
 	jae	.Lstore_a
 	VMOVU	(SRC_BLOCK), %VEC(9)
 	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(10)
@@ -254,9 +286,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
 	/* VEC(9-12): the block for NEXT_BLOCK.  */
-	subq	$-(4 * VEC_SIZE), SRC_BLOCK
-	leaq	(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmpq	LIMIT, DST_BLOCK
+	sub	$-(4 * VEC_SIZE), SRC_BLOCK
+	lea	(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jae	.Lstore_b
 	VMOVU	(SRC_BLOCK), %VEC(1)
 	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
@@ -279,29 +311,50 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
 	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
+#else
+	.p2align 4
+.Lloop_4x_vec:
+	/* VEC(1-4): the block for DST_BLOCK, loaded after the previous one
+	   is stored: the source lies ahead of the destination, or does not
+	   overlap it.  */
+	VMOVU	(SRC_BLOCK), %VEC(1)
+	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
+	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
+	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
+	VMOVA	%VEC(1), (DST_BLOCK)
+	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
+	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
+	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
+	sub	$-(4 * VEC_SIZE), SRC_BLOCK
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
+	jb	.Lloop_4x_vec
+#endif
 .Lstore_tail:
 	VMOVU	%VEC(5), (LIMIT)
 	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
 	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	VMOVU	%VEC(8), (3 * VEC_SIZE)(LIMIT)
-	VMOVU	%VEC(0), (%rdi)
-	VZEROUPPER_RETURN
+	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	VMOVU	%VEC(0), (DST)
+	VZEROUPPER
+	POP_LOOP_REGS_RET
 
 	.p2align 5
 .Lbackward:
 	/* dst inside (src, src+n): the same loop from the end down.  The first
-	   4 VEC (VEC(0), VEC(5-7)) and the last VEC (VEC(8)) are loaded first;
+	   4 VEC (VEC(0), VEC(5-7)) and the last VEC (LAST) are loaded first;
 	   blocks end on VEC-aligned destinations.  */
-	VMOVU	VEC_SIZE(%rsi), %VEC(5)
-	VMOVU	(2 * VEC_SIZE)(%rsi), %VEC(6)
-	VMOVU	(3 * VEC_SIZE)(%rsi), %VEC(7)
-	VMOVU	-VEC_SIZE(%rsi,%rdx), %VEC(8)
-	leaq	(%rdi,%rdx), DST_BLOCK
-	andq	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
-	movq	DST_BLOCK, SRC_BLOCK
-	subq	%rdi, SRC_BLOCK
-	addq	%rsi, SRC_BLOCK		/* the end of its source */
-	leaq	(4 * VEC_SIZE)(%rdi), LIMIT	/* the end of the head */
+	VMOVU	VEC_SIZE(SRC), %VEC(5)
+	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(6)
+	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(7)
+	LOAD_LAST (-VEC_SIZE(SRC,LEN))
+	lea	(DST,LEN), DST_BLOCK
+	and	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
+	mov	DST_BLOCK, SRC_BLOCK
+	sub	DST, SRC_BLOCK
+	add	SRC, SRC_BLOCK		/* the end of its source */
+	lea	(4 * VEC_SIZE)(DST), LIMIT	/* the end of the head */
+#if VEC_REGS >= 13
 	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
 	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
 	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
@@ -309,9 +362,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 4
 .Lback_loop_4x_vec:
 	/* VEC(1-4): the block ending at DST_BLOCK.  */
-	subq	$(4 * VEC_SIZE), SRC_BLOCK
-	leaq	-(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmpq	LIMIT, NEXT_BLOCK
+	sub	$(4 * VEC_SIZE), SRC_BLOCK
+	lea	-(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
+	cmp	LIMIT, NEXT_BLOCK
 	jbe	.Lback_store_a
 	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(9)
 	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(10)
@@ -322,9 +375,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
 	/* VEC(9-12): the block ending at NEXT_BLOCK.  */
-	subq	$(4 * VEC_SIZE), SRC_BLOCK
-	leaq	-(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmpq	LIMIT, DST_BLOCK
+	sub	$(4 * VEC_SIZE), SRC_BLOCK
+	lea	-(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jbe	.Lback_store_b
 	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
 	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
@@ -347,81 +400,100 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
 	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
+#else
+	.p2align 4
+.Lback_loop_4x_vec:
+	/* VEC(1-4): the block ending at DST_BLOCK.  */
+	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
+	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
+	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
+	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
+	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
+	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
+	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
+	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
+	sub	$(4 * VEC_SIZE), SRC_BLOCK
+	sub	$(4 * VEC_SIZE), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
+	ja	.Lback_loop_4x_vec
+#endif
 .Lback_finish:
-	VMOVU	%VEC(8), -VEC_SIZE(%rdi,%rdx)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(5), VEC_SIZE(%rdi)
-	VMOVU	%VEC(6), (2 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(7), (3 * VEC_SIZE)(%rdi)
-	VZEROUPPER_RETURN
+	STORE_LAST (-VEC_SIZE(DST,LEN))
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(5), VEC_SIZE(DST)
+	VMOVU	%VEC(6), (2 * VEC_SIZE)(DST)
+	VMOVU	%VEC(7), (3 * VEC_SIZE)(DST)
+	VZEROUPPER
+	POP_LOOP_REGS_RET
 
 	.p2align 4
 .Lrep_or_stream:
 	/* n > 8 VEC, forward-safe, at or above one of the thresholds;
-	   rcx: dst - src.  */
-	cmpq	fc_load+FC_OFFSET_COPY_NT(%rip), %rdx
+	   DIST: dst - src.  */
+	cmp	TUNABLE (COPY_NT), LEN
 	jae	.Lstream_if_disjoint
-	cmpq	$0, fc_load+FC_OFFSET_ALIAS_GUARD(%rip)
+	CMP_WORD $0, TUNABLE (ALIAS_GUARD)
 	je	.Lrep_movsb
-	andl	$4095, %ecx
-	decl	%ecx
-	cmpl	$63, %ecx
+	andl	$4095, DIST32
+	decl	DIST32
+	cmpl	$63, DIST32
 	jb	.Lforward		/* (dst - src) mod 4096 in 1..63 */
 .Lrep_movsb:
 	/* REP MOVSB to a VEC-aligned destination, which measured faster:
 	   VEC(0) holds the first VEC, stored here.  Not when src is less than
 	   VEC ahead of dst: there that store would overwrite source bytes
 	   REP MOVSB has yet to read.  */
-	movq	%rsi, %r8
-	subq	%rdi, %r8
-	cmpq	$VEC_SIZE, %r8
+	REP_MOVSB_ARGS
+	mov	REP_SRC, REP_GAP
+	sub	REP_DST, REP_GAP
+	cmp	$VEC_SIZE, REP_GAP
 	jb	.Lrep_movsb_unaligned
-	VMOVU	%VEC(0), (%rdi)
-	movq	%rdi, %rcx
-	negq	%rcx
-	andl	$(VEC_SIZE - 1), %ecx
-	addq	%rcx, %rsi
-	addq	%rcx, %rdi
-	subq	%rcx, %rdx
+	VMOVU	%VEC(0), (REP_DST)
+	mov	REP_DST, REP_CNT
+	neg	REP_CNT
+	andl	$(VEC_SIZE - 1), REP_CNT32
+	add	REP_CNT, REP_SRC
+	add	REP_CNT, REP_DST
+	sub	REP_CNT, LEN
 .Lrep_movsb_unaligned:
 	VZEROUPPER
-	movq	%rdx, %rcx
+	mov	LEN, REP_CNT
 	rep movsb
-	ret
+	POP_LOOP_REGS_RET
 
 .Lstream_if_disjoint:
-	movq	%rsi, %rcx
-	subq	%rdi, %rcx
-	cmpq	%rdx, %rcx
+	mov	SRC, DIST
+	sub	DST, DIST
+	cmp	LEN, DIST
 	jb	.Lforward		/* src inside (dst, dst+n) */
 	/* The buffers are disjoint, so the order of the stores does not
 	   matter: the first 4 VEC (they cover the up to 63 bytes in front of
 	   the first whole line) go out now, the last 4 VEC after the
 	   loops.  */
-	VMOVU	VEC_SIZE(%rsi), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(%rsi), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(%rsi), %VEC(3)
-	VMOVU	%VEC(0), (%rdi)
-	VMOVU	%VEC(1), VEC_SIZE(%rdi)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(%rdi)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(%rdi)
-	leaq	63(%rdi), DST_BLOCK
-	andq	$-64, DST_BLOCK
-	movq	DST_BLOCK, SRC_BLOCK
-	subq	%rdi, SRC_BLOCK
-	addq	%rsi, SRC_BLOCK
-	leaq	-(4 * VEC_SIZE)(%rdi,%rdx), LIMIT
+	VMOVU	VEC_SIZE(SRC), %VEC(1)
+	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
+	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
+	VMOVU	%VEC(0), (DST)
+	VMOVU	%VEC(1), VEC_SIZE(DST)
+	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
+	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
+	lea	63(DST), DST_BLOCK
+	and	$-64, DST_BLOCK
+	mov	DST_BLOCK, SRC_BLOCK
+	sub	DST, SRC_BLOCK
+	add	SRC, SRC_BLOCK
+	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 #ifdef STREAM_PAIRS
 	/* Whole pairs of pages first: each pass copies 4 VEC at one offset
 	   of a page and 4 VEC at the same offset of the next, so that two
 	   streams of loads and of write-combined stores are in flight.  */
-	movq	LIMIT, PAIRS
-	subq	DST_BLOCK, PAIRS
-	shrq	$(STREAM_PAGE_SHIFT + 1), PAIRS
+	mov	LIMIT, PAIRS
+	sub	DST_BLOCK, PAIRS
+	shr	$(STREAM_PAGE_SHIFT + 1), PAIRS
 	jz	.Lstream_lines
 	.p2align 4
 .Lstream_pair:
-	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), %edx
+	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), PAIR_LINES
 .Lstream_pair_lines:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
 	prefetcht0 (STREAM_PAGE + NT_AHEAD)(SRC_BLOCK)
@@ -441,48 +513,49 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVNT	%VEC(10), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
 	VMOVNT	%VEC(11), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
 	VMOVNT	%VEC(12), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
-	subq	$-(4 * VEC_SIZE), SRC_BLOCK
-	subq	$-(4 * VEC_SIZE), DST_BLOCK
-	decl	%edx
+	sub	$-(4 * VEC_SIZE), SRC_BLOCK
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	decl	PAIR_LINES
 	jnz	.Lstream_pair_lines
-	addq	$STREAM_PAGE, SRC_BLOCK
-	addq	$STREAM_PAGE, DST_BLOCK
-	decq	PAIRS
+	add	$STREAM_PAGE, SRC_BLOCK
+	add	$STREAM_PAGE, DST_BLOCK
+	dec	PAIRS
 	jnz	.Lstream_pair
 .Lstream_lines:
 #endif
 	/* 4 VEC at a time (what is left of the pairs, under two pages).  */
-	cmpq	LIMIT, DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jae	.Lstream_tail
 	.p2align 4
 .Lstream_loop:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	VMOVU	(SRC_BLOCK), %VEC(9)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(10)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
-	VMOVNT	%VEC(9), (DST_BLOCK)
-	VMOVNT	%VEC(10), VEC_SIZE(DST_BLOCK)
-	VMOVNT	%VEC(11), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(12), (3 * VEC_SIZE)(DST_BLOCK)
-	subq	$-(4 * VEC_SIZE), SRC_BLOCK
-	subq	$-(4 * VEC_SIZE), DST_BLOCK
-	cmpq	LIMIT, DST_BLOCK
+	VMOVU	(SRC_BLOCK), %STREAM_0
+	VMOVU	VEC_SIZE(SRC_BLOCK), %STREAM_1
+	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %STREAM_2
+	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %STREAM_3
+	VMOVNT	%STREAM_0, (DST_BLOCK)
+	VMOVNT	%STREAM_1, VEC_SIZE(DST_BLOCK)
+	VMOVNT	%STREAM_2, (2 * VEC_SIZE)(DST_BLOCK)
+	VMOVNT	%STREAM_3, (3 * VEC_SIZE)(DST_BLOCK)
+	sub	$-(4 * VEC_SIZE), SRC_BLOCK
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	cmp	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
 .Lstream_tail:
 	sfence
-	movq	LIMIT, %rcx
-	subq	%rdi, %rcx
-	addq	%rsi, %rcx		/* the source of the last 4 VEC */
-	VMOVU	(%rcx), %VEC(5)
-	VMOVU	VEC_SIZE(%rcx), %VEC(6)
-	VMOVU	(2 * VEC_SIZE)(%rcx), %VEC(7)
-	VMOVU	(3 * VEC_SIZE)(%rcx), %VEC(8)
+	mov	LIMIT, TAIL_SRC
+	sub	DST, TAIL_SRC
+	add	SRC, TAIL_SRC		/* the source of the last 4 VEC */
+	VMOVU	(TAIL_SRC), %VEC(5)
+	VMOVU	VEC_SIZE(TAIL_SRC), %VEC(6)
+	VMOVU	(2 * VEC_SIZE)(TAIL_SRC), %VEC(7)
+	LOAD_LAST ((3 * VEC_SIZE)(TAIL_SRC))
 	VMOVU	%VEC(5), (LIMIT)
 	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
 	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	VMOVU	%VEC(8), (3 * VEC_SIZE)(LIMIT)
-	VZEROUPPER_RETURN
+	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	VZEROUPPER
+	POP_LOOP_REGS_RET
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* memmove_avx2 for i386: memmove-vec.S with vec-avx2.h.  */
+/* memmove_avx2: memmove-vec.S with vec-avx2.h, x86-64 and i386.  */
 #define MEMMOVE		memmove_avx2
 #define IMPL_ID		COPY_AVX2
 #include "vec-avx2.h"

@@ -1,6 +1,0 @@
-/* SPDX-License-Identifier: MIT */
-/* memset_sse2 for i386: memset-vec.S with vec-sse2.h.  */
-#define MEMSET		memset_sse2
-#define IMPL_ID		CLEAR_SSE2
-#include "vec-sse2.h"
-#include "memset-vec.S"

@@ -322,7 +322,7 @@ source_origin (unsigned char src)
 {
   switch (src)
     {
-    case FC_SRC_FILE: return fc_load.settings.path ? fc_load.settings.path : "";
+    case FC_SRC_FILE: return fc_state.settings.path ? fc_state.settings.path : "";
     case FC_SRC_ENV: return "FASTCOPY";
     case FC_SRC_ENV_CONFIG: return "FASTCOPY_CONFIG";
     case FC_SRC_API: return "fastcopy_set";
@@ -652,7 +652,7 @@ setting_used (int key)
   if (trait == 0)
     return 1;
   unsigned int traits
-    = fc_impl_table[fc_load.plan.target[fc_key_family (key)]].traits;
+    = fc_impl_table[fc_state.plan.worker[fc_key_family (key)]].traits;
   return (traits & trait) != 0;
 }
 
@@ -672,15 +672,15 @@ build_settings_view (void)
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct published_setting *p = &view->settings[k];
-      const struct fc_item *it = &fc_load.settings.merged.item[k];
+      const struct fc_item *it = &fc_state.settings.merged.item[k];
       struct fastcopy_setting *s = &p->s;
       s->key = fc_key_name (k);
       s->family = fc_key_family (k);
       s->used = setting_used (k);
       s->trait = fc_key_trait (k);
       s->type = fc_key_type (k);
-      unsigned long long now = fc_threshold_value (fc_load.tunables.value[k]);
-      unsigned long long dflt = fc_threshold_value (fc_load.plan.defaults.value[k]);
+      unsigned long long now = fc_threshold_value (fc_state.tunables.value[k]);
+      unsigned long long dflt = fc_threshold_value (fc_state.plan.defaults.value[k]);
       switch (s->type)
 	{
 	case FASTCOPY_SETTING_IMPL:
@@ -731,7 +731,7 @@ build_settings_view (void)
       switch (s->source)
 	{
 	case FASTCOPY_SOURCE_FILE:
-	  snprintf (p->origin, sizeof p->origin, "%s:%u", fc_load.settings.path,
+	  snprintf (p->origin, sizeof p->origin, "%s:%u", fc_state.settings.path,
 		    it->line);
 	  break;
 	case FASTCOPY_SOURCE_ENV:
@@ -772,27 +772,27 @@ build_view (void)
     {
       enum fastcopy_family f = i < NCOPY ? FASTCOPY_FAMILY_COPY
 					 : FASTCOPY_FAMILY_CLEAR;
-      fc_plan_reason (&fc_load.plan, &fc_load.settings.merged, fc_load.settings.path, f,
+      fc_plan_reason (&fc_state.plan, &fc_state.settings.merged, fc_state.settings.path, f,
 		      view->reasons[f], sizeof view->reasons[f]);
       view->choices[i].function = function_names[i];
       view->choices[i].family = f;
-      view->choices[i].impl = &view->impl[fc_load.plan.impl[f]];
+      view->choices[i].impl = &view->impl[fc_state.plan.impl[f]];
       view->choices[i].reason = view->reasons[f];
-      view->choices[i].policy = published (fc_load.plan.row[f]);
+      view->choices[i].policy = published (fc_state.plan.row[f]);
     }
   build_settings_view ();
 
   view->load_diags = fc_settings_scratch.diags;
-  fc_plan_warnings (&fc_load.plan, &fc_load.settings.merged, &view->load_diags);
+  fc_plan_warnings (&fc_state.plan, &fc_state.settings.merged, &view->load_diags);
   view->diags_count = 0;
-  deliver (&view->load_diags, fc_load.settings.path, diag_collect, NULL);
+  deliver (&view->load_diags, fc_state.settings.path, diag_collect, NULL);
 
   struct fastcopy_config_state *c = &view->config;
   c->system_path = FC_SYSCONF_PATH;
-  c->path = fc_load.settings.path ? fc_load.settings.path : "";
-  c->path_from_env = fc_load.settings.config_overridden;
-  c->file = (enum fastcopy_file_state) fc_load.settings.file_state;
-  switch (fc_load.settings.env_state)
+  c->path = fc_state.settings.path ? fc_state.settings.path : "";
+  c->path_from_env = fc_state.settings.config_overridden;
+  c->file = (enum fastcopy_file_state) fc_state.settings.file_state;
+  switch (fc_state.settings.env_state)
     {
     case FC_ENV_USED: c->env = FASTCOPY_ENV_USED; break;
     case FC_ENV_REJECTED: c->env = FASTCOPY_ENV_REJECTED; break;
@@ -800,7 +800,7 @@ build_view (void)
     default: c->env = FASTCOPY_ENV_UNSET; break;
     }
   /* The library looked only when it had to; the report always says.  */
-  c->secure = fc_load.settings.secure_known ? fc_load.settings.secure
+  c->secure = fc_state.settings.secure_known ? fc_state.settings.secure
 				       : getauxval (AT_SECURE) != 0;
   c->errors = view->load_diags.errors;
   c->warnings = 0;

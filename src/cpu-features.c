@@ -234,13 +234,13 @@ cache_size (int name)
 const struct fc_cpu *
 fc_cpu_init (void)
 {
-  if (fc_load.cpu_ready)
-    return &fc_load.cpu;
+  if (fc_state.cpu_ready)
+    return &fc_state.cpu;
   struct leaves l = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
   if (!leaves_from_glibc (&l))
     leaves_from_cpuid (&l);
 
-  struct fastcopy_cpu *c = &fc_load.cpu.id;
+  struct fastcopy_cpu *c = &fc_state.cpu.id;
   unsigned int family = (l.l1_eax >> 8) & 0xf, model = (l.l1_eax >> 4) & 0xf;
   if (family == 0xf)
     family += (l.l1_eax >> 20) & 0xff;
@@ -251,22 +251,22 @@ fc_cpu_init (void)
   c->stepping = l.l1_eax & 0xf;
   c->features = features_from_leaves (&l);
   c->l3_threads = package_threads (&l);
-  fc_load.cpu.vendor = vendor_from_leaves (&l);
-  fc_load.cpu_ready = 1;
-  return &fc_load.cpu;
+  fc_state.cpu.vendor = vendor_from_leaves (&l);
+  fc_state.cpu_ready = 1;
+  return &fc_state.cpu;
 }
 
 const struct fc_cpu *
 fc_cpu_caches (void)
 {
   const struct fc_cpu *cpu = fc_cpu_init ();
-  if (!fc_load.caches_ready)
+  if (!fc_state.caches_ready)
     {
-      struct fastcopy_cpu *c = &fc_load.cpu.id;
+      struct fastcopy_cpu *c = &fc_state.cpu.id;
       c->l1d_size = cache_size (_SC_LEVEL1_DCACHE_SIZE);
       c->l2_size = cache_size (_SC_LEVEL2_CACHE_SIZE);
       c->l3_size = cache_size (_SC_LEVEL3_CACHE_SIZE);
-      fc_load.caches_ready = 1;
+      fc_state.caches_ready = 1;
     }
   return cpu;
 }
@@ -294,7 +294,7 @@ fc_cpu_from_description (const struct fastcopy_cpu *d, struct fc_cpu *cpu)
 const char *
 fc_cpu_vendor_string (void)
 {
-  struct fastcopy_cpu *c = &fc_load.cpu.id;
+  struct fastcopy_cpu *c = &fc_state.cpu.id;
   fc_cpu_init ();
   if (c->vendor[0] == 0)
     {

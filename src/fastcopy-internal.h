@@ -16,7 +16,7 @@
 
 /* State written only on demand (a configuration file or variable to
    parse, a tool asking, a recording): file-backed zeros in a section of
-   its own after fc_load's, not .bss, which the dynamic loader would map,
+   its own after fc_state's, not .bss, which the dynamic loader would map,
    or zero the last page of, in every process.  build.exp checks that the
    library has no .bss to speak of.  */
 #define FC_LAZY __attribute__ ((section (".fastcopy_lazy")))
@@ -38,7 +38,8 @@ _Static_assert (FC_NEVER == FASTCOPY_NEVER, "traits.h and fastcopy.h disagree");
 /* Identifiers of every implementation, from the one list in impl-list.def.  */
 enum fc_impl_id
 {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
   FC_IMPL_##id,
 #include "impl-list.def"
 #undef FC_IMPL
@@ -46,7 +47,8 @@ enum fc_impl_id
 };
 
 /* Every implementation function.  Copy ones have memmove semantics.  */
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
   FC_DECLARE_##family (function);
 #define FC_DECLARE_COPY(f) \
   FC_HIDDEN void *f (void *dst, const void *src, size_t n)
@@ -92,13 +94,13 @@ enum fc_key
 /* Thresholds, one word per key of keys.def in its order (the words of
    the IMPL keys are unused), so that the assembly can find them
    (FC_OFFSET_<key>, sysdeps/x86/entry-common.h).  The variants read
-   fc_load.tunables (load-state.h) on their hot paths; only resolve.c
+   fc_state.tunables (load-state.h) on their hot paths; only resolve.c
    writes it.  */
 struct fc_tunables
 {
   size_t value[FC_KEY_COUNT];
 };
-#define FC_TUNABLE(key) (fc_load.tunables.value[FC_KEY_##key])
+#define FC_TUNABLE(key) (fc_state.tunables.value[FC_KEY_##key])
 
 /* Change one of them now (fastcopy_set); calls in progress see the old or
    the new value.  */

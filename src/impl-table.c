@@ -6,7 +6,8 @@
 
 #include "fastcopy-internal.h"
 
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
   [FC_IMPL_##id] = { name, FASTCOPY_FAMILY_##family, traits, requires, \
 		     summary },
 const struct fc_impl fc_impl_table[FC_IMPL_COUNT] = {
@@ -15,8 +16,8 @@ const struct fc_impl fc_impl_table[FC_IMPL_COUNT] = {
 #undef FC_IMPL
 
 /* Every text fits its field (the fields have no room for a pointer).  */
-#define FC_IMPL(id, family, impl_name, function, requires, traits, own_rep, \
-		impl_summary)						\
+#define FC_IMPL(id, family, impl_name, function, requires, traits,	\
+		rep_when_named, impl_summary)				\
   _Static_assert (sizeof (impl_name) <= sizeof fc_impl_table[0].name	\
 		  && sizeof (impl_summary)				\
 		     <= sizeof fc_impl_table[0].summary,			\
@@ -29,7 +30,8 @@ fc_copy_function (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
       FC_CASE_##family (id, function)
 #define FC_CASE_COPY(id, f) case FC_IMPL_##id: return f;
 #define FC_CASE_CLEAR(id, f)
@@ -47,7 +49,8 @@ fc_clear_function (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
       FC_CASE_##family (id, function)
 #define FC_CASE_COPY(id, f)
 #define FC_CASE_CLEAR(id, f) case FC_IMPL_##id: return f;

@@ -12,9 +12,9 @@
 
 #include "plan.h"
 
-struct fc_load
+struct fc_load_state
 {
-  struct fc_tunables tunables;	/* first: the assembly reads it at fc_load */
+  struct fc_tunables tunables;	/* first: the assembly reads it at fc_state */
   struct fc_cpu cpu;		/* cpu-features.c */
   int cpu_ready;
   int caches_ready;		/* cpu's cache sizes too */
@@ -23,7 +23,7 @@ struct fc_load
   struct fc_settings settings;	/* settings.c */
 };
 
-#define FC_LOAD_ALIGN 1024
-extern FC_HIDDEN struct fc_load fc_load;
+#define FC_LOAD_STATE_ALIGN 1024
+extern FC_HIDDEN struct fc_load_state fc_state;
 
 #endif

@@ -21,18 +21,19 @@ profiling (const struct fc_layer *settings)
   return it->set && it->value != 0;
 }
 
-/* impl-list.def's own_rep of ID.  */
+/* impl-list.def's rep_when_named of ID.  */
 static FC_EARLY unsigned long long
-own_rep (enum fc_impl_id id)
+rep_when_named (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
-    case FC_IMPL_##id: return own_rep;
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
+    case FC_IMPL_##id: return rep_when_named;
 #include "impl-list.def"
 #undef FC_IMPL
     default:
-      return FC_ROW;
+      return FC_FROM_ROW;
     }
 }
 
@@ -69,7 +70,7 @@ fc_plan_make (const struct fc_cpu *cpu, const struct fc_layer *settings,
 	  plan->impl[f] = (unsigned char) row->value[key];
 	  plan->row[f] = row;
 	}
-      plan->target[f] = plan->impl[f];
+      plan->worker[f] = plan->impl[f];
     }
   fc_plan_thresholds (cpu, settings, plan);
   if (profiling (settings))
@@ -101,11 +102,12 @@ fc_plan_thresholds (const struct fc_cpu *cpu,
 	    named = policy_row (cpu, settings);
 	  row = named;
 	}
-      enum fc_impl_id impl = (enum fc_impl_id) plan->target[f];
+      enum fc_impl_id impl = (enum fc_impl_id) plan->worker[f];
       unsigned long long v = row->value[k];
       if (fc_key_trait (k) == FC_TRAIT_REP
-	  && row->value[fc_impl_key (f)] != impl && own_rep (impl) != FC_ROW)
-	v = own_rep (impl);
+	  && row->value[fc_impl_key (f)] != impl
+	  && rep_when_named (impl) != FC_FROM_ROW)
+	v = rep_when_named (impl);
       plan->defaults.value[k] = fc_policy_size (cpu, v);
       const struct fc_item *it = &settings->item[k];
       plan->values.value[k] = it->set ? fc_threshold_word (it->value)
@@ -127,14 +129,14 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
 		const char *path, enum fastcopy_family family, char *buf,
 		size_t size)
 {
-  if (plan->impl[family] != plan->target[family])
+  if (plan->impl[family] != plan->worker[family])
     {
       /* Recording: say so, then why the implementation it calls.  */
       const struct fc_item *p = &settings->item[FC_KEY_PROFILE];
       int len = snprintf (buf, size, "FASTCOPY item %u: profile=%.*s, "
 			  "recording; then %s: ", p->line, (int) p->text_len,
 			  (const char *) (unsigned long) p->value,
-			  fc_impl_table[plan->target[family]].name);
+			  fc_impl_table[plan->worker[family]].name);
       if (len < 0 || (size_t) len >= size)
 	return;
       buf += len;
@@ -168,7 +170,7 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
 	      it->value == FC_CHOICE_AUTO ? "auto" : "seed", row_reason);
   else
     snprintf (buf, size, "%s: %s=%s", origin, fc_key_name (key),
-	      fc_impl_table[plan->target[family]].name);
+	      fc_impl_table[plan->worker[family]].name);
 }
 
 /* profile_signal names a signal, but nothing is recorded: no profile
@@ -189,7 +191,7 @@ fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
   signal_warning (settings, diags);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      unsigned int traits = fc_impl_table[plan->target[f]].traits;
+      unsigned int traits = fc_impl_table[plan->worker[f]].traits;
       int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);
       int nt = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_NT);
       if (rep < 0 || nt < 0 || (traits & (FC_TRAIT_REP | FC_TRAIT_NT))

@@ -13,7 +13,7 @@
 struct fc_plan
 {
   unsigned char impl[FASTCOPY_FAMILY_COUNT];	/* enum fc_impl_id */
-  unsigned char target[FASTCOPY_FAMILY_COUNT];	/* the implementation that
+  unsigned char worker[FASTCOPY_FAMILY_COUNT];	/* the implementation that
 						   does the work: impl, or
 						   the one the profile
 						   implementation calls */
@@ -24,16 +24,16 @@ struct fc_plan
   struct fc_tunables defaults;	/* the same without the settings */
 };
 
-/* The plan for CPU under SETTINGS (fc_load.settings.merged or another
+/* The plan for CPU under SETTINGS (fc_state.settings.merged or another
    layer).
    Settings were checked when parsed: an implementation they name can run
    on this CPU.  With the profile setting, each family gets its profile
-   implementation, and its target is what it would have got.  */
+   implementation, and its worker is what it would have got.  */
 FC_HIDDEN FC_EARLY void fc_plan_make (const struct fc_cpu *cpu,
 				      const struct fc_layer *settings,
 				      struct fc_plan *plan);
 
-/* Only the thresholds, for PLAN's targets and rows as they are
+/* Only the thresholds, for PLAN's workers and rows as they are
    (resolve.c keeps an implementation it cannot rebind).  */
 FC_HIDDEN FC_EARLY void fc_plan_thresholds (const struct fc_cpu *cpu,
 					    const struct fc_layer *settings,

@@ -82,7 +82,7 @@ fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
     return fc_threshold_word (value);
   /* This machine's caches are read on first need; a CPU a caller
      describes (fastcopy_plan_for) comes with its own.  */
-  if (cpu == &fc_load.cpu)
+  if (cpu == &fc_state.cpu)
     cpu = fc_cpu_caches ();
   unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
   unsigned long long size;

@@ -79,8 +79,8 @@ struct block
 };
 
 /* Non-NULL while recording: the implementations the calls go on to.  */
-static FC_LAZY fastcopy_copy_fn copy_target;
-static FC_LAZY fastcopy_clear_fn clear_target;
+static FC_LAZY fastcopy_copy_fn copy_worker;
+static FC_LAZY fastcopy_clear_fn clear_worker;
 
 /* Each thread's block is its value of BLOCK_KEY, not a thread-local
    variable: static TLS would cost every process that loads the library,
@@ -196,8 +196,8 @@ from (const void *ret, const char *start, const char *stop)
 void *
 memmove_profile (void *dst, const void *src, size_t n)
 {
-  fastcopy_copy_fn target = __atomic_load_n (&copy_target, __ATOMIC_ACQUIRE);
-  if (target == NULL)
+  fastcopy_copy_fn worker = __atomic_load_n (&copy_worker, __ATOMIC_ACQUIRE);
+  if (worker == NULL)
     return fc_copy_slot (dst, src, n);	/* not recording: called directly */
   struct counts *c = counts_of (FASTCOPY_FAMILY_COPY);
   if (c != NULL)
@@ -216,15 +216,15 @@ memmove_profile (void *dst, const void *src, size_t n)
 		       ? OVERLAP_NONE
 		       : d <= s ? OVERLAP_FORWARD : OVERLAP_BACKWARD], n);
     }
-  return target (dst, src, n);
+  return worker (dst, src, n);
 }
 
 void *
 memset_profile (void *dst, int value, size_t n)
 {
-  fastcopy_clear_fn target = __atomic_load_n (&clear_target,
+  fastcopy_clear_fn worker = __atomic_load_n (&clear_worker,
 					      __ATOMIC_ACQUIRE);
-  if (target == NULL)
+  if (worker == NULL)
     return fc_clear_slot (dst, value, n);
   struct counts *c = counts_of (FASTCOPY_FAMILY_CLEAR);
   if (c != NULL)
@@ -235,7 +235,7 @@ memset_profile (void *dst, int value, size_t n)
 			      __stop_fc_explicit_bzero_text)], n);
       add (&c->dst_align[(uintptr_t) dst & 63], n);
     }
-  return target (dst, value, n);
+  return worker (dst, value, n);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -489,9 +489,9 @@ forked (void)
 int
 fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
 {
-  const struct fc_item *p = &fc_load.settings.merged.item[FC_KEY_PROFILE];
+  const struct fc_item *p = &fc_state.settings.merged.item[FC_KEY_PROFILE];
   const struct fc_item *sig
-    = &fc_load.settings.merged.item[FC_KEY_PROFILE_SIGNAL];
+    = &fc_state.settings.merged.item[FC_KEY_PROFILE_SIGNAL];
   const char *text = (const char *) (unsigned long) p->value;
   if (p->text_len > FC_PROFILE_PATH_MAX)
     return -1;			/* the parser allows none */
@@ -515,7 +515,7 @@ fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
       sigemptyset (&rec->signal.sa_mask);
       sigaction ((int) sig->value, &rec->signal, NULL);
     }
-  __atomic_store_n (&clear_target, clear, __ATOMIC_RELEASE);
-  __atomic_store_n (&copy_target, copy, __ATOMIC_RELEASE);
+  __atomic_store_n (&clear_worker, clear, __ATOMIC_RELEASE);
+  __atomic_store_n (&copy_worker, copy, __ATOMIC_RELEASE);
   return 0;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Committing the plan: the IFUNC resolvers, the two dispatch slots, the
    thresholds the variants read, and the initializer that applies FASTCOPY.
-   This is the only file that writes fc_load.tunables and the slots.
+   This is the only file that writes fc_state.tunables and the slots.
 
    The exported functions are plain STT_FUNC symbols (entry.c, and the
    entry points that entry-points.def places in front of a variant) that
@@ -29,7 +29,8 @@
    (a duplicate row is a duplicate case label below).  */
 enum
 {
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
   FC_FAMILY_OF_##id = FASTCOPY_FAMILY_##family,
 #include "impl-list.def"
 #undef FC_IMPL
@@ -66,15 +67,15 @@ commit (const struct fc_plan *plan)
 {
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      fc_load.plan.impl[f] = plan->impl[f];
-      fc_load.plan.target[f] = plan->target[f];
-      fc_load.plan.row[f] = plan->row[f];
+      fc_state.plan.impl[f] = plan->impl[f];
+      fc_state.plan.worker[f] = plan->worker[f];
+      fc_state.plan.row[f] = plan->row[f];
     }
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      fc_load.plan.values.value[k] = plan->values.value[k];
-      fc_load.plan.defaults.value[k] = plan->defaults.value[k];
-      fc_load.tunables.value[k] = plan->values.value[k];
+      fc_state.plan.values.value[k] = plan->values.value[k];
+      fc_state.plan.defaults.value[k] = plan->defaults.value[k];
+      fc_state.tunables.value[k] = plan->values.value[k];
     }
 }
 
@@ -83,12 +84,12 @@ commit (const struct fc_plan *plan)
 static FC_EARLY void
 plan_once (void)
 {
-  if (fc_load.planned)
+  if (fc_state.planned)
     return;
-  fc_load.planned = 1;
+  fc_state.planned = 1;
   fc_settings_load ();
   struct fc_plan plan;
-  fc_plan_make (fc_cpu_init (), &fc_load.settings.merged, &plan);
+  fc_plan_make (fc_cpu_init (), &fc_state.settings.merged, &plan);
   commit (&plan);
 }
 
@@ -96,7 +97,7 @@ static FC_EARLY fastcopy_copy_fn
 resolve_copy (void)
 {
   plan_once ();
-  enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_COPY];
+  enum fc_impl_id id = (enum fc_impl_id) fc_state.plan.impl[FASTCOPY_FAMILY_COPY];
   fc_copy_entry = fc_entry_byte (id);
   return fc_copy_function (id);
 }
@@ -105,7 +106,7 @@ static FC_EARLY fastcopy_clear_fn
 resolve_clear (void)
 {
   plan_once ();
-  enum fc_impl_id id = (enum fc_impl_id) fc_load.plan.impl[FASTCOPY_FAMILY_CLEAR];
+  enum fc_impl_id id = (enum fc_impl_id) fc_state.plan.impl[FASTCOPY_FAMILY_CLEAR];
   fc_clear_entry = fc_entry_byte (id);
   return fc_clear_function (id);
 }
@@ -188,45 +189,45 @@ apply_environment (int argc, char **argv, char **envp)
     return;
   const struct fc_cpu *cpu = fc_cpu_init ();
   struct fc_plan next;
-  fc_plan_make (cpu, &fc_load.settings.merged, &next);
-  /* Recording: the profile implementations call the targets.  */
-  if (next.impl[FASTCOPY_FAMILY_COPY] != next.target[FASTCOPY_FAMILY_COPY]
+  fc_plan_make (cpu, &fc_state.settings.merged, &next);
+  /* Recording: the profile implementations call the workers.  */
+  if (next.impl[FASTCOPY_FAMILY_COPY] != next.worker[FASTCOPY_FAMILY_COPY]
       && fc_profile_start (fc_copy_function ((enum fc_impl_id)
-					  next.target[FASTCOPY_FAMILY_COPY]),
+					  next.worker[FASTCOPY_FAMILY_COPY]),
 			   fc_clear_function ((enum fc_impl_id)
-					   next.target[FASTCOPY_FAMILY_CLEAR]))
+					   next.worker[FASTCOPY_FAMILY_CLEAR]))
 	 != 0)
     for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-      next.impl[f] = next.target[f];
+      next.impl[f] = next.worker[f];
   int kept = 0;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      if (next.impl[f] == fc_load.plan.impl[f])
+      if (next.impl[f] == fc_state.plan.impl[f])
 	continue;
       int err = rebind ((enum fastcopy_family) f,
 			(enum fc_impl_id) next.impl[f]);
       if (err == 0)
 	continue;
       int key = fc_impl_key ((enum fastcopy_family) f);
-      const struct fc_item *it = &fc_load.settings.merged.item[key];
-      const char *name = fc_impl_table[fc_load.plan.impl[f]].name;
+      const struct fc_item *it = &fc_state.settings.merged.item[key];
+      const char *name = fc_impl_table[fc_state.plan.impl[f]].name;
       size_t len = 0;
       while (name[len] != 0)
 	len++;
       fc_diag_add (&fc_settings_scratch.diags, FC_W_NOT_REBOUND, it->src,
 		   it->line, key, (unsigned long long) err, name, len);
-      next.impl[f] = fc_load.plan.impl[f];
-      next.target[f] = fc_load.plan.target[f];
-      next.row[f] = fc_load.plan.row[f];
+      next.impl[f] = fc_state.plan.impl[f];
+      next.worker[f] = fc_state.plan.worker[f];
+      next.row[f] = fc_state.plan.row[f];
       kept = 1;
     }
   if (kept)
-    fc_plan_thresholds (cpu, &fc_load.settings.merged, &next);
+    fc_plan_thresholds (cpu, &fc_state.settings.merged, &next);
   commit (&next);
 }
 
 void
 fc_set_tunable (int key, size_t value)
 {
-  __atomic_store_n (&fc_load.tunables.value[key], value, __ATOMIC_RELAXED);
+  __atomic_store_n (&fc_state.tunables.value[key], value, __ATOMIC_RELAXED);
 }

@@ -31,7 +31,7 @@
 #include "load-state.h"
 #include "raw-syscall.h"
 
-/* The summary is in fc_load (load-state.h); the scratch is written only
+/* The summary is in fc_state (load-state.h); the scratch is written only
    when there is something to parse or report.  */
 FC_LAZY struct fc_settings_scratch fc_settings_scratch;
 
@@ -262,7 +262,8 @@ impl_requires (enum fc_impl_id id)
 {
   switch (id)
     {
-#define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, fam, name, function, requires, traits, \
+		rep_when_named, summary) \
     case FC_IMPL_##id: return (requires);
 #include "impl-list.def"
 #undef FC_IMPL
@@ -289,7 +290,8 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
       return 0;
     }
   unsigned long long have = fc_cpu_init ()->id.features;
-#define FC_IMPL(id, fam, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, fam, name, function, requires, traits, \
+		rep_when_named, summary) \
   if (family == FASTCOPY_FAMILY_##fam && !((traits) & FC_TRAIT_PROFILE)	\
       && equal_nocase (s, n, name))					\
     {									\
@@ -642,7 +644,7 @@ fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
 static FC_EARLY void
 load_file (const char *path, unsigned int flags)
 {
-  struct fc_settings *st = &fc_load.settings;
+  struct fc_settings *st = &fc_state.settings;
   struct fc_settings_scratch *sc = &fc_settings_scratch;
   char io_buf[1024];
   st->path = path;
@@ -662,7 +664,7 @@ merge_layers (void)
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct fc_item none = { 0, 0, 0, 0, 0 };
-      fc_load.settings.merged.item[k]
+      fc_state.settings.merged.item[k]
 	= sc->env_layer.item[k].set ? sc->env_layer.item[k]
 	  : sc->file_layer.item[k].set ? sc->file_layer.item[k] : none;
     }
@@ -673,7 +675,7 @@ merge_layers (void)
 void
 fc_settings_load (void)
 {
-  struct fc_settings *st = &fc_load.settings;
+  struct fc_settings *st = &fc_state.settings;
   if (st->loaded)
     return;
   st->loaded = 1;
@@ -691,7 +693,7 @@ int
 fc_settings_load_environment (const char *env, const char *config,
 			      int secure)
 {
-  struct fc_settings *st = &fc_load.settings;
+  struct fc_settings *st = &fc_state.settings;
   struct fc_settings_scratch *sc = &fc_settings_scratch;
   fc_settings_load ();
   if (env == NULL && config == NULL)
@@ -754,5 +756,5 @@ fc_settings_load_environment (const char *env, const char *config,
 void
 fc_settings_override (int key, const struct fc_item *it)
 {
-  fc_load.settings.merged.item[key] = *it;
+  fc_state.settings.merged.item[key] = *it;
 }

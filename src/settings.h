@@ -216,7 +216,7 @@ FC_HIDDEN FC_EARLY int fc_read_config (const char *path, unsigned int flags,
 				       unsigned char src, struct fc_parser *p,
 				       char *buf, size_t buflen);
 
-/* Load the settings of this process into fc_load.settings.merged, in two
+/* Load the settings of this process into fc_state.settings.merged, in two
    phases.  The first, inside the first resolver, reads the system
    configuration file (once; later calls return at once).  The second,
    from libfastcopy's initializer, takes FASTCOPY and FASTCOPY_CONFIG (ENV

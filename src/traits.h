@@ -19,8 +19,8 @@
 #define FC_ENTRY_SLOT		0xff
 
 /* The threshold value "never", and "whatever the policy row gives" in
-   impl-list.def's own_rep column.  */
+   impl-list.def's rep_when_named column.  */
 #define FC_NEVER		(~0ull)
-#define FC_ROW			(~1ull)
+#define FC_FROM_ROW			(~1ull)
 
 #endif

@@ -19,8 +19,8 @@
    (memmove-vec.S).  */
 #define VEC_REGS	8
 
-/* The threshold KEY (keys.def) of fc_load.tunables.  */
-#define TUNABLE(key)	fc_load@GOTOFF+FC_OFFSET_##key(GOT)
+/* The threshold KEY (keys.def) of fc_state.tunables.  */
+#define TUNABLE(key)	fc_state@GOTOFF+FC_OFFSET_##key(GOT)
 #define CMP_WORD	cmpl		/* a compare with a threshold word */
 
 #ifdef MEMMOVE

@@ -16,7 +16,7 @@
 		    memcpy@GLIBC_2.2.5)
 
    From keys.def:         FC_OFFSET_<key>, the byte offset of the key's
-			  word in fc_load.tunables (load-state.h).
+			  word in fc_state.tunables (load-state.h).
    From entry-points.def: FC_ENTRY_BYTE_<impl>, the byte the exported
 			  entry points compare (0 for the host, 1, 2, ...),
 			  or FC_ENTRY_SLOT.
@@ -35,7 +35,7 @@
 
 #include "traits.h"
 
-	.hidden	fc_load, fc_copy_slot, fc_clear_slot
+	.hidden	fc_state, fc_copy_slot, fc_clear_slot
 	.hidden	fc_copy_entry, fc_clear_entry
 
 	.set	fc_key_index, 0
@@ -48,7 +48,8 @@
 /* Every implementation is reached through the slot (FC_ENTRY_SLOT,
    traits.h) unless entry-points.def names it; the bytes it gives must run
    0, 1, 2, ... per family.  */
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
 	.set FC_ENTRY_BYTE_##id, FC_ENTRY_SLOT;
 #include "impl-list.def"
 #undef FC_IMPL
@@ -69,7 +70,8 @@
 /* fc_<family>_jump1: a jump to the implementation of byte 1 if equal.
    fc_<family>_elsewhere: a compare and a jump for each of bytes 2 and up,
    then the jump through the slot.  */
-#define FC_IMPL(id, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(id, family, name, function, requires, traits, \
+		rep_when_named, summary) \
 	FC_IF_##family (id, function)
 #define FC_JUMP_IF_BYTE1(id, function) \
 	.if FC_ENTRY_BYTE_##id == 1; je function; .endif;

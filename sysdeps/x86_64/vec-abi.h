@@ -16,8 +16,8 @@
    in flight besides the head and the tail.  */
 #define VEC_REGS	16
 
-/* The threshold KEY (keys.def) of fc_load.tunables, PC-relative.  */
-#define TUNABLE(key)	fc_load+FC_OFFSET_##key(%rip)
+/* The threshold KEY (keys.def) of fc_state.tunables, PC-relative.  */
+#define TUNABLE(key)	fc_state+FC_OFFSET_##key(%rip)
 #define CMP_WORD	cmpq		/* a compare with a threshold word */
 
 #ifdef MEMMOVE

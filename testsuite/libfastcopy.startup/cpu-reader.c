@@ -5,7 +5,7 @@
    agrees with the library as loaded here, which takes glibc's leaves:
    the same family, model, stepping, features, vendor class and logical
    processors.  src/cpu-features.c is compiled into this program with the
-   hwcaps call turned off and its own fc_load; the library's answer comes
+   hwcaps call turned off and its own fc_state; the library's answer comes
    from fastcopy_cpu ().  */
 
 #include "fctest.h"
@@ -17,7 +17,7 @@
 #define fc_cpu_from_description fallback_from_description
 #include "cpu-features.c"
 
-struct fc_load fc_load;
+struct fc_load_state fc_state;
 
 int
 main (void)

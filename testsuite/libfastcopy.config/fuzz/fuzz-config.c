@@ -32,7 +32,8 @@ static int
 impl_family (int id, int *usable)
 {
   unsigned long long have = fc_cpu_init ()->id.features;
-#define FC_IMPL(i, family, name, function, requires, traits, own_rep, summary) \
+#define FC_IMPL(i, family, name, function, requires, traits, \
+		rep_when_named, summary) \
   if (id == FC_IMPL_##i)						\
     {									\
       *usable = ((unsigned long long) (requires) & ~have) == 0;		\

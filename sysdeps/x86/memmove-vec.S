@@ -29,9 +29,9 @@
    copy on the Google distributions' sizes up to 256 B against 2.5-3.5
    for two classes; Zen 5: 0.73 of glibc on sizes 65..256 against 0.94).
    On Intel's the two classes are 1.4-2x faster at every fixed size
-   65..256 and even on the distributions (doc/bench/README.md, small
-   size classes), so the other AVX-512 variants store no more vectors
-   than glibc does.
+   65..256 and even on the distributions
+   (doc/bench/*-small-copy-classes.txt), so the other AVX-512 variants
+   store no more vectors than glibc does.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
       and copy_nt_threshold: a software-pipelined loop of 4-VEC blocks to
       VEC-aligned destinations; each block is loaded before the previous

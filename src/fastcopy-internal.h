@@ -38,17 +38,14 @@ _Static_assert (FC_NEVER == FASTCOPY_NEVER, "traits.h and fastcopy.h disagree");
 /* Identifiers of every implementation, from the one list in impl-list.def.  */
 enum fc_impl_id
 {
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-  FC_IMPL_##id,
+#define FC_IMPL(id, family, name, function, ...) FC_IMPL_##id,
 #include "impl-list.def"
 #undef FC_IMPL
   FC_IMPL_COUNT
 };
 
 /* Every implementation function.  Copy ones have memmove semantics.  */
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
+#define FC_IMPL(id, family, name, function, ...) \
   FC_DECLARE_##family (function);
 #define FC_DECLARE_COPY(f) \
   FC_HIDDEN void *f (void *dst, const void *src, size_t n)
@@ -70,12 +67,13 @@ struct fc_impl
   unsigned char family;		/* enum fastcopy_family */
   unsigned int traits;		/* FC_TRAIT_* */
   unsigned long long requires;	/* FASTCOPY_CPU_* */
+  unsigned long long rep_when_named;	/* or FC_FROM_ROW */
   char summary[200];
 };
 extern FC_HIDDEN const struct fc_impl fc_impl_table[FC_IMPL_COUNT];
 
 /* The function of copy (clear) implementation ID; scalar for an ID of
-   the other family.  */
+   the other family (resolve.c).  */
 FC_HIDDEN FC_EARLY fastcopy_copy_fn fc_copy_function (enum fc_impl_id id);
 FC_HIDDEN FC_EARLY fastcopy_clear_fn fc_clear_function (enum fc_impl_id id);
 /* What the exported entry points compare when ID is selected: its byte in

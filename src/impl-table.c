@@ -1,64 +1,36 @@
 /* SPDX-License-Identifier: MIT */
-/* The implementation table and the function of each implementation,
-   generated from impl-list.def.  The functions come from switches, code
-   that computes each address PC-relative, rather than from a table of
-   pointers that the dynamic linker would have to relocate.  */
+/* The implementation table, generated from impl-list.def: data only, so
+   that the settings parser and its fuzzer can read it without linking
+   the variants (their functions: resolve.c).  */
 
 #include "fastcopy-internal.h"
 
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-  [FC_IMPL_##id] = { name, FASTCOPY_FAMILY_##family, traits, requires, \
-		     summary },
+#define FC_IMPL(id, fam, impl_name, function, ...) \
+  [FC_IMPL_##id] = { .name = impl_name, .family = FASTCOPY_FAMILY_##fam, \
+		     __VA_ARGS__ },
 const struct fc_impl fc_impl_table[FC_IMPL_COUNT] = {
 #include "impl-list.def"
 };
 #undef FC_IMPL
 
-/* Every text fits its field (the fields have no room for a pointer).  */
-#define FC_IMPL(id, family, impl_name, function, requires, traits,	\
-		rep_when_named, impl_summary)				\
-  _Static_assert (sizeof (impl_name) <= sizeof fc_impl_table[0].name	\
-		  && sizeof (impl_summary)				\
-		     <= sizeof fc_impl_table[0].summary,			\
-		  "impl-list.def: a text of " impl_name " is too long");
+/* Every name fits its field with its NUL; a summary that does not draws
+   gcc's "initializer-string ... is too long" here, where the field is one
+   byte shorter than the table's.  */
+#define FC_IMPL(id, family, impl_name, function, ...)			\
+  _Static_assert (sizeof (impl_name) <= sizeof fc_impl_table[0].name,	\
+		  "impl-list.def: the name " impl_name " is too long");
 #include "impl-list.def"
 #undef FC_IMPL
-
-fastcopy_copy_fn
-fc_copy_function (enum fc_impl_id id)
+struct fc_impl_summary_check
 {
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-      FC_CASE_##family (id, function)
-#define FC_CASE_COPY(id, f) case FC_IMPL_##id: return f;
-#define FC_CASE_CLEAR(id, f)
+  unsigned int traits;
+  unsigned long long requires;
+  unsigned long long rep_when_named;
+  char summary[sizeof fc_impl_table[0].summary - 1];
+};
+#define FC_IMPL(id, family, impl_name, function, ...) { __VA_ARGS__ },
+static const struct fc_impl_summary_check summary_check[]
+  __attribute__ ((unused)) = {
 #include "impl-list.def"
-#undef FC_CASE_COPY
-#undef FC_CASE_CLEAR
+};
 #undef FC_IMPL
-    default:
-      return memmove_scalar;
-    }
-}
-
-fastcopy_clear_fn
-fc_clear_function (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-      FC_CASE_##family (id, function)
-#define FC_CASE_COPY(id, f)
-#define FC_CASE_CLEAR(id, f) case FC_IMPL_##id: return f;
-#include "impl-list.def"
-#undef FC_CASE_COPY
-#undef FC_CASE_CLEAR
-#undef FC_IMPL
-    default:
-      return memset_scalar;
-    }
-}

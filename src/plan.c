@@ -21,22 +21,6 @@ profiling (const struct fc_layer *settings)
   return it->set && it->value != 0;
 }
 
-/* impl-list.def's rep_when_named of ID.  */
-static FC_EARLY unsigned long long
-rep_when_named (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-    case FC_IMPL_##id: return rep_when_named;
-#include "impl-list.def"
-#undef FC_IMPL
-    default:
-      return FC_FROM_ROW;
-    }
-}
-
 /* The auto row the policy setting names, or else the one this CPU
    matches.  */
 static FC_EARLY const struct fc_policy_row *
@@ -104,10 +88,10 @@ fc_plan_thresholds (const struct fc_cpu *cpu,
 	}
       enum fc_impl_id impl = (enum fc_impl_id) plan->worker[f];
       unsigned long long v = row->value[k];
+      unsigned long long own = fc_impl_table[impl].rep_when_named;
       if (fc_key_trait (k) == FC_TRAIT_REP
-	  && row->value[fc_impl_key (f)] != impl
-	  && rep_when_named (impl) != FC_FROM_ROW)
-	v = rep_when_named (impl);
+	  && row->value[fc_impl_key (f)] != impl && own != FC_FROM_ROW)
+	v = own;
       plan->defaults.value[k] = fc_policy_size (cpu, v);
       const struct fc_item *it = &settings->item[k];
       plan->values.value[k] = it->set ? fc_threshold_word (it->value)

@@ -29,8 +29,7 @@
    (a duplicate row is a duplicate case label below).  */
 enum
 {
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
+#define FC_IMPL(id, family, name, function, ...) \
   FC_FAMILY_OF_##id = FASTCOPY_FAMILY_##family,
 #include "impl-list.def"
 #undef FC_IMPL
@@ -51,6 +50,46 @@ fc_entry_byte (enum fc_impl_id id)
 #undef FC_ENTRY
     default:
       return FC_ENTRY_SLOT;
+    }
+}
+
+/* The function of each implementation: switches, code that computes
+   each address PC-relative, rather than a table of pointers that the
+   dynamic linker would have to relocate.  */
+
+fastcopy_copy_fn
+fc_copy_function (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, family, name, function, ...) \
+      FC_CASE_##family (id, function)
+#define FC_CASE_COPY(id, f) case FC_IMPL_##id: return f;
+#define FC_CASE_CLEAR(id, f)
+#include "impl-list.def"
+#undef FC_CASE_COPY
+#undef FC_CASE_CLEAR
+#undef FC_IMPL
+    default:
+      return memmove_scalar;
+    }
+}
+
+fastcopy_clear_fn
+fc_clear_function (enum fc_impl_id id)
+{
+  switch (id)
+    {
+#define FC_IMPL(id, family, name, function, ...) \
+      FC_CASE_##family (id, function)
+#define FC_CASE_COPY(id, f)
+#define FC_CASE_CLEAR(id, f) case FC_IMPL_##id: return f;
+#include "impl-list.def"
+#undef FC_CASE_COPY
+#undef FC_CASE_CLEAR
+#undef FC_IMPL
+    default:
+      return memset_scalar;
     }
 }
 

@@ -256,22 +256,6 @@ parse_bool (const char *s, size_t n, unsigned long long *out)
   return 0;
 }
 
-/* The CPU features implementation ID needs.  */
-static FC_EARLY unsigned long long
-impl_requires (enum fc_impl_id id)
-{
-  switch (id)
-    {
-#define FC_IMPL(id, fam, name, function, requires, traits, \
-		rep_when_named, summary) \
-    case FC_IMPL_##id: return (requires);
-#include "impl-list.def"
-#undef FC_IMPL
-    default:
-      return 0;
-    }
-}
-
 /* An implementation of FAMILY by name, in any case like every value:
    "auto", "seed" or a name from impl-list.def.  *MISSING gets the CPU
    features it lacks here.  */
@@ -290,17 +274,17 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
       return 0;
     }
   unsigned long long have = fc_cpu_init ()->id.features;
-#define FC_IMPL(id, fam, name, function, requires, traits, \
-		rep_when_named, summary) \
-  if (family == FASTCOPY_FAMILY_##fam && !((traits) & FC_TRAIT_PROFILE)	\
-      && equal_nocase (s, n, name))					\
-    {									\
-      *out = FC_CHOICE_IMPL (FC_IMPL_##id);				\
-      *missing = (unsigned long long) (requires) & ~have;		\
-      return *missing != 0 ? FC_E_IMPL_UNUSABLE : 0;			\
+  for (int id = 0; id < FC_IMPL_COUNT; id++)
+    {
+      const struct fc_impl *impl = &fc_impl_table[id];
+      if (impl->family == family && !(impl->traits & FC_TRAIT_PROFILE)
+	  && equal_nocase (s, n, impl->name))
+	{
+	  *out = FC_CHOICE_IMPL (id);
+	  *missing = impl->requires & ~have;
+	  return *missing != 0 ? FC_E_IMPL_UNUSABLE : 0;
+	}
     }
-#include "impl-list.def"
-#undef FC_IMPL
   return FC_E_UNKNOWN_IMPL;
 }
 
@@ -326,9 +310,8 @@ parse_policy (const char *s, size_t n, unsigned long long *out,
   if (row == NULL)
     return FC_E_UNKNOWN_POLICY;
   unsigned long long have = fc_cpu_init ()->id.features;
-  *missing = (impl_requires ((enum fc_impl_id) row->value[FC_KEY_COPY])
-	      | impl_requires ((enum fc_impl_id) row->value[FC_KEY_CLEAR]))
-	     & ~have;
+  *missing = (fc_impl_table[row->value[FC_KEY_COPY]].requires
+	      | fc_impl_table[row->value[FC_KEY_CLEAR]].requires) & ~have;
   return *missing != 0 ? FC_E_POLICY_UNUSABLE : 0;
 }
 

@@ -18,9 +18,10 @@
    entry points reach through the dispatch slot.  */
 #define FC_ENTRY_SLOT		0xff
 
-/* The threshold value "never", and "whatever the policy row gives" in
-   impl-list.def's rep_when_named column.  */
+/* The threshold value "never".  */
 #define FC_NEVER		(~0ull)
-#define FC_FROM_ROW			(~1ull)
+/* An implementation's rep_when_named (impl-list.def) when it brings no
+   REP threshold of its own: the policy row's applies.  */
+#define FC_FROM_ROW		0
 
 #endif

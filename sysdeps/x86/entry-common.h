@@ -48,8 +48,7 @@
 /* Every implementation is reached through the slot (FC_ENTRY_SLOT,
    traits.h) unless entry-points.def names it; the bytes it gives must run
    0, 1, 2, ... per family.  */
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
+#define FC_IMPL(id, family, name, function, ...) \
 	.set FC_ENTRY_BYTE_##id, FC_ENTRY_SLOT;
 #include "impl-list.def"
 #undef FC_IMPL
@@ -70,8 +69,7 @@
 /* fc_<family>_jump1: a jump to the implementation of byte 1 if equal.
    fc_<family>_elsewhere: a compare and a jump for each of bytes 2 and up,
    then the jump through the slot.  */
-#define FC_IMPL(id, family, name, function, requires, traits, \
-		rep_when_named, summary) \
+#define FC_IMPL(id, family, name, function, ...) \
 	FC_IF_##family (id, function)
 #define FC_JUMP_IF_BYTE1(id, function) \
 	.if FC_ENTRY_BYTE_##id == 1; je function; .endif;

@@ -31,17 +31,11 @@
 static int
 impl_family (int id, int *usable)
 {
+  if (id < 0 || id >= FC_IMPL_COUNT)
+    return -1;
   unsigned long long have = fc_cpu_init ()->id.features;
-#define FC_IMPL(i, family, name, function, requires, traits, \
-		rep_when_named, summary) \
-  if (id == FC_IMPL_##i)						\
-    {									\
-      *usable = ((unsigned long long) (requires) & ~have) == 0;		\
-      return FASTCOPY_FAMILY_##family;					\
-    }
-#include "impl-list.def"
-#undef FC_IMPL
-  return -1;
+  *usable = (fc_impl_table[id].requires & ~have) == 0;
+  return fc_impl_table[id].family;
 }
 
 static void

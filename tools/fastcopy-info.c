@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "fastcopy.h"
 #include "common/i386-abi.h"
+#include "common/message.h"
 #include "common/preload-entry.h"
 #include "size.h"
 
@@ -1132,13 +1133,12 @@ usage (FILE *f)
 static int __attribute__ ((format (printf, 1, 2)))
 usage_error (const char *fmt, ...)
 {
+  char reason[1024];		/* the longest: a shown () argument */
   va_list ap;
-  fflush (stdout);
-  fprintf (stderr, "%s: ", tool_name);
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  vsnprintf (reason, sizeof reason, fmt, ap);
   va_end (ap);
-  fputc ('\n', stderr);
+  error_msg ("%s", reason);
   usage (stderr);
   return 2;
 }

@@ -17,9 +17,7 @@ set -u
 [ -z "${FC_CHECK_TWICE_INNER:-}" ] ||
     { echo "SKIP: this is a copy's make check, run by test-check-twice.sh itself"; exit 77; }
 
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../tools/common/test-lib.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-check-twice.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -86,5 +84,4 @@ for name in in-tree out-of-tree; do
     fi
 done
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

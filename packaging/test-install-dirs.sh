@@ -15,9 +15,7 @@ info=./tools/fastcopy-info tune=./tools/fastcopy-tune
 for f in "$info" "$tune"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-install.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../tools/common/test-lib.sh"
 
 # The configuration file this build's library reads: "... --trusted
 # (implied for PATH) also requires ...".
@@ -43,5 +41,4 @@ else
     fail "fastcopy-tune --write creates no configuration file: $(cat "$work/tune.log")"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

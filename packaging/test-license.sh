@@ -11,9 +11,7 @@
 set -u
 
 srcdir=${srcdir:-$(dirname "$0")/..}
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../tools/common/test-lib.sh"
 
 if head -n 3 "$srcdir/LICENSE" 2>/dev/null | grep -qx 'MIT License' &&
     grep -qx 'Copyright (c) 2025 the libfastcopy authors' "$srcdir/LICENSE"; then
@@ -71,5 +69,4 @@ else
     fail "no 'SPDX-License-Identifier: MIT' line near the top of:$missing"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

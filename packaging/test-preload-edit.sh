@@ -27,9 +27,7 @@ remove_sh=$srcdir/packaging/preload-remove.sh
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-preload-test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../tools/common/test-lib.sh"
 
 # The library directory compiled into the tool.
 libdir=$("$tool" --help | sed -n 's|^library: \(.*\)/libfastcopy\.so\.1$|\1|p')
@@ -353,5 +351,4 @@ st=0; "$tool" frobnicate >/dev/null 2>&1 || st=$?
 st=0; "$tool" --root relative status >/dev/null 2>&1 || st=$?
 [ $st -eq 2 ] && pass "relative --root exits 2" || fail "relative --root exits $st"
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

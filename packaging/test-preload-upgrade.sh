@@ -29,9 +29,7 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-upgrade-test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../tools/common/test-lib.sh"
 
 printf '#include <stdlib.h>\n__attribute__ ((constructor)) static void f (void) { abort (); }\n' |
     $cc -x c -shared -fPIC -o "$work/libabort.so" - 2>/dev/null ||
@@ -230,5 +228,4 @@ else
     echo "SKIP: no package database to tell coreutils' commands"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

@@ -24,23 +24,7 @@ info=${3:-./tools/fastcopy-info}
 for f in "$run" "$info"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
 [ -r "$lib" ] || { echo "SKIP: no $lib"; exit 77; }
 real=$(realpath "$lib")
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
-
-# expect NAME STATUS PATTERN COMMAND...: COMMAND exits STATUS and its
-# output (both streams) matches the shell PATTERN.
-expect ()
-{
-    name=$1 want=$2 pat=$3
-    shift 3
-    st=0
-    out=$("$@" 2>&1) || st=$?
-    case $out in
-        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
-    esac
-    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
-}
+. "$(dirname "$0")/common/test-lib.sh"
 
 expect "the command maps the library" 0 "*$real*" \
     "$run" --library "$lib" /bin/cat /proc/self/maps
@@ -101,5 +85,4 @@ expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-h
 expect "a command that cannot run: 126" 126 "fastcopy-run: /etc/passwd: *" \
     "$run" --library "$lib" /etc/passwd
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

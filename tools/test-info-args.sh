@@ -22,70 +22,62 @@ info=${1:-./tools/fastcopy-info}
 info=$(cd "$(dirname "$info")" && pwd)/$(basename "$info")
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-info-args.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
-# expect NAME STATUS PATTERN ARG...: fastcopy-info ARG... exits STATUS and
-# its output (both streams) matches the shell PATTERN.  No configuration
-# file, no FASTCOPY.
-expect ()
+# expect_info NAME STATUS PATTERN ARG...: expect, for fastcopy-info ARG...
+# run without a configuration file and without FASTCOPY.
+expect_info ()
 {
     name=$1 want=$2 pat=$3
     shift 3
-    st=0
-    out=$(env FASTCOPY_CONFIG= FASTCOPY= "$info" "$@" 2>&1) || st=$?
-    case $out in
-        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
-    esac
-    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
+    expect "$name" "$want" "$pat" env FASTCOPY_CONFIG= FASTCOPY= "$info" "$@"
 }
 
 printf 'copy = scalar\n' >"$work/a.conf"
 printf 'clear = scalar\n' >"$work/b.conf"
 printf 'copy = nosuch\n' >"$work/bad.conf"
-expect "--check FILE FILE checks both" 0 "$work/a.conf: OK
+expect_info "--check FILE FILE checks both" 0 "$work/a.conf: OK
 $work/b.conf: OK" --check "$work/a.conf" "$work/b.conf"
-expect "--check FILE FILE: an error in the second one is found" 1 \
+expect_info "--check FILE FILE: an error in the second one is found" 1 \
     "$work/a.conf: OK
 $work/bad.conf:1: copy: unknown implementation 'nosuch'*" \
     --check "$work/a.conf" "$work/bad.conf"
-expect "--json --check FILE FILE: one array" 0 '\[{"file":*,{"file":*\]' \
+expect_info "--json --check FILE FILE: one array" 0 '\[{"file":*,{"file":*\]' \
     --json --check "$work/a.conf" "$work/b.conf"
 
-expect "an unknown option is named" 2 "fastcopy-info: unrecognized option '--bogus'
+expect_info "an unknown option is named" 2 "fastcopy-info: unrecognized option '--bogus'
 usage: *" --bogus
-expect "--policy --json says why it is refused" 2 \
+expect_info "--policy --json says why it is refused" 2 \
     "fastcopy-info: --policy takes no --json*usage: *" --policy --json
-expect "--check without a file says so" 2 \
+expect_info "--check without a file says so" 2 \
     "fastcopy-info: --check needs a FILE
 usage: *" --check
-expect "--check followed by an option says a file is missing" 2 \
+expect_info "--check followed by an option says a file is missing" 2 \
     "fastcopy-info: --check needs a FILE*" --check --json
-expect "--cpu without a description says so" 2 \
+expect_info "--cpu without a description says so" 2 \
     "fastcopy-info: --cpu needs a DESCRIPTION*" --cpu
-expect "an argument that belongs to no option is named" 2 \
+expect_info "an argument that belongs to no option is named" 2 \
     "fastcopy-info: unexpected argument 'stray'*" --json stray
 
 # Letter case: every value, as alias_guard=ON always was.
-expect "values in any case: implementations, rows, booleans, units, never" 0 \
+expect_info "values in any case: implementations, rows, booleans, units, never" 0 \
     "FASTCOPY: OK" --check-env \
     'copy=SCALAR,clear=Scalar,policy=BASELINE,alias_guard=ON,rep_movsb_threshold=4kib,copy_nt_threshold=NEVER'
 
 # --cpu: the features in any case (/proc/cpuinfo spells them in lower
 # case), and a key at most once.
-expect "--cpu: features in /proc/cpuinfo's lower case" 0 \
+expect_info "--cpu: features in /proc/cpuinfo's lower case" 0 \
     "described CPU: AuthenticAMD family 25 model 1
 row: *" --cpu 'vendor=AuthenticAMD family=25 model=1 features=sse2,avx2,erms l3=32m'
-expect "--cpu: a key given twice is an error naming it" 2 \
+expect_info "--cpu: a key given twice is an error naming it" 2 \
     "fastcopy-info: --cpu: vendor given twice" \
     --cpu 'vendor=GenuineIntel family=6 vendor=AuthenticAMD'
 
 # A recording signal without a recording applies, with a warning.
-expect "profile_signal without profile: a warning" 0 \
+expect_info "profile_signal without profile: a warning" 0 \
     "FASTCOPY item 1: warning: profile_signal set without profile: *
 FASTCOPY: OK (with warnings)" --check-env profile_signal=usr1
-expect "profile_signal with profile: no warning" 0 "FASTCOPY: OK" \
+expect_info "profile_signal with profile: no warning" 0 "FASTCOPY: OK" \
     --check-env profile=/nonexistent/p,profile_signal=usr1
 
 st=0
@@ -132,5 +124,4 @@ else
     fi
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

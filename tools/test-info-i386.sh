@@ -30,9 +30,7 @@ unshare $ns true 2>/dev/null || { echo "SKIP: unshare $ns is not allowed here"; 
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-info-i386.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
 mkdir -p "$work/etc" "$work/dpkg"
 [ ! -r /etc/ld.so.cache ] || cp /etc/ld.so.cache "$work/etc/"
@@ -62,5 +60,4 @@ else
     fail "JSON output: $(cat "$work/json")"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

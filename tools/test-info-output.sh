@@ -20,11 +20,7 @@ info=${1:-./tools/fastcopy-info}
 [ -x "$info" ] || { echo "SKIP: no $info"; exit 77; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-info-test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-# printf, not echo: dash's echo would turn the backslashes shown back into
-# control characters.
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
 esc=$(printf '\033')
 nl='
@@ -90,5 +86,4 @@ else
     fail "the configuration file's name: $got"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

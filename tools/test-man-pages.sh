@@ -18,9 +18,7 @@ set -u
 [ "${FC_HOST_RUNS:-yes}" = yes ] ||
     { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 srcdir=${srcdir:-$(dirname "$0")/..}
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-man-pages.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
@@ -101,5 +99,4 @@ else
     fail "no $info or fastcopy.conf(5)"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

@@ -23,23 +23,15 @@ tune=${2:-./tools/fastcopy-tune}
 for f in "$profile" "$tune"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-profile-args.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
-# expect NAME STATUS PATTERN COMMAND...: COMMAND exits STATUS and its
-# output (both streams) matches the shell PATTERN.  No configuration
-# file.
-expect ()
+# expect_clean NAME STATUS PATTERN COMMAND...: expect, for COMMAND run
+# without a configuration file and without FASTCOPY.
+expect_clean ()
 {
     name=$1 want=$2 pat=$3
     shift 3
-    st=0
-    out=$(env FASTCOPY_CONFIG= FASTCOPY= "$@" 2>&1) || st=$?
-    case $out in
-        $pat) [ $st -eq "$want" ] && { pass "$name"; return; } ;;
-    esac
-    fail "$name: exit $st (wanted $want), output: $(printf '%s' "$out" | head -c 600)"
+    expect "$name" "$want" "$pat" env FASTCOPY_CONFIG= FASTCOPY= "$@"
 }
 
 # A program that succeeds and leaves through _exit, as dash does at the
@@ -51,7 +43,7 @@ elif command -v python3 >/dev/null; then
 fi
 if [ -f "$work/quick-exit" ]; then
     chmod +x "$work/quick-exit"
-    expect "a command that succeeds and leaves through _exit: said so, not 'killed'; exit 1" 1 \
+    expect_clean "a command that succeeds and leaves through _exit: said so, not 'killed'; exit 1" 1 \
         "fastcopy-profile: $work/quick-exit exited with status 0, and no process of it wrote a recording: *_exit*; record the program itself*" \
         "$profile" -o "$work/quick-exit.csv" "$work/quick-exit"
     case $out in
@@ -66,7 +58,7 @@ else
     echo "SKIP: no perl or python3 to leave through _exit"
 fi
 # shellcheck disable=SC2016
-expect "a command killed by a signal: said so, with the signal's exit status" 137 \
+expect_clean "a command killed by a signal: said so, with the signal's exit status" 137 \
     "fastcopy-profile: no process of sh wrote a recording: it was killed by signal 9 *" \
     "$profile" -o "$work/killed.csv" sh -c 'kill -9 $$'
 
@@ -78,19 +70,18 @@ printf 'root:x:0:0:root:/root:/bin/sh\n' >"$work/passwd"
 for tool in profile tune; do
     if [ $tool = profile ]; then set -- "$profile" --report
     else set -- "$tune" --quick --quiet --no-compare --workload; fi
-    expect "$tool: a text file is no recording, and the message says why" 1 \
+    expect_clean "$tool: a text file is no recording, and the message says why" 1 \
         "fastcopy-$tool: $work/passwd: not a fastcopy-profile recording or a size distribution: line 1, 'root:x:0:0:root:/root:/bin/sh', is neither the header 'family,what,value,calls,bytes' nor probabilities" \
         "$@" "$work/passwd"
-    expect "$tool: a directory is no recording" 1 \
+    expect_clean "$tool: a directory is no recording" 1 \
         "fastcopy-$tool: $work/dir: is a directory, not a fastcopy-profile recording" \
         "$@" "$work/dir"
-    expect "$tool: an empty file is no recording" 1 \
+    expect_clean "$tool: an empty file is no recording" 1 \
         "fastcopy-$tool: $work/empty.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
         "$@" "$work/empty.csv"
-    expect "$tool: a file of comments is no recording" 1 \
+    expect_clean "$tool: a file of comments is no recording" 1 \
         "fastcopy-$tool: $work/comment.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
         "$@" "$work/comment.csv"
 done
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

@@ -24,9 +24,7 @@ libdir=${3:-./.libs}
 for f in "$tune" "$info"; do [ -x "$f" ] || { echo "SKIP: no $f"; exit 77; }; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-tune-list.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
 # check NAME LIST INFO-OUTPUT: the listed candidates against the
 # implementations fastcopy-info calls usable (the profile ones only
@@ -118,5 +116,4 @@ else
     done
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

@@ -22,9 +22,7 @@ tune=${1:-./tools/fastcopy-tune}
 [ -x "$tune" ] || { echo "SKIP: no $tune"; exit 77; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-tune-workload.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { printf 'PASS: %s\n' "$*"; }
-fail () { printf 'FAIL: %s\n' "$*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/common/test-lib.sh"
 
 # Copies only: the clear family has no call, and is chosen by its fixed
 # sizes.
@@ -100,5 +98,4 @@ for fam in copy clear; do
     fi
 done
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

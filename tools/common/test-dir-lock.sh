@@ -29,7 +29,7 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-lock-test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
+. "$(dirname "$0")/test-lib.sh"
 
 # hold DIR FILE LINE: in the background, lock DIR, copy FILE, wait a
 # second, add LINE to the copy and rename it over FILE.  Returns once the
@@ -84,5 +84,4 @@ wait "$holder"
 verdict "fastcopy-preload disable waits for the directory lock" \
     "$d/etc/ld.so.preload" 'a.so\nb.so\n'
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

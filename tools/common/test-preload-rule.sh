@@ -29,7 +29,7 @@ remove_sh=$srcdir/packaging/preload-remove.sh
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-rule-test.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
+. "$(dirname "$0")/test-lib.sh"
 
 # The root: Debian's layout with a merged /usr (/lib a link to usr/lib),
 # the library as its package installs it, other names for the same file
@@ -146,5 +146,4 @@ check "not ours" ' 	:'
 check mixed 'a.so libfastcopy.so.1 b.so'
 check mixed '/lib64/libfastcopy.so.1:libother.so # x'
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

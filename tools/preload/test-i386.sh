@@ -26,9 +26,7 @@ lib=${2:-./.libs/libfastcopy.so.1}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-preload-i386.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-failures=0
-pass () { echo "PASS: $*"; }
-fail () { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/../common/test-lib.sh"
 
 # The library directory compiled into the tool.
 libdir=$("$tool" --help | sed -n 's|^library: \(.*\)/libfastcopy\.so\.1$|\1|p')
@@ -193,5 +191,4 @@ else
     echo "SKIP: no 32-bit compiler ($cc -m32) for the i386 library cases"
 fi
 
-echo "$failures failure(s)"
-[ $failures -eq 0 ]
+finish

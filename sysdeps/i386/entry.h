@@ -28,28 +28,27 @@
 #define FC_DATA(sym)	sym@GOTOFF(%ecx)
 #include "entry-common.h"
 
-/* REG (bx, cx...): the GOT's address into %eREG.  The thunk is GCC's:
-   the same name in a COMDAT group, so the link keeps one copy.  The add
-   must follow the call: GOTPC is relative to the return address.  */
-#define FC_GOT(reg)					\
-	call	__x86.get_pc_thunk.reg;			\
+/* REG (bx, cx...): the GOT's address into %eREG, from the thunk
+   .Lfc_got_THUNK.  The add must follow the call: GOTPC is relative to the
+   return address.  Each body has its own thunks, emitted after it by
+   FC_GOT_THUNK, rather than sharing GCC's __x86.get_pc_thunk.REG: in the
+   body map a thunk is a range of the body that calls it, with the size
+   where that caller keeps it (body-range.h).  */
+#define FC_GOT(reg, thunk)				\
+	call	.Lfc_got_##thunk;			\
 	addl	$_GLOBAL_OFFSET_TABLE_, %e##reg
 
-	.macro	fc_pc_thunk reg
-	.pushsection .text.__x86.get_pc_thunk.\reg, "axG", @progbits, __x86.get_pc_thunk.\reg, comdat
-	.globl	__x86.get_pc_thunk.\reg
-	.hidden	__x86.get_pc_thunk.\reg
-	.type	__x86.get_pc_thunk.\reg, @function
-__x86.get_pc_thunk.\reg:
-	.cfi_startproc
-	movl	(%esp), %e\reg
-	ret
-	.cfi_endproc
-	.size	__x86.get_pc_thunk.\reg, . - __x86.get_pc_thunk.\reg
-	.popsection
-	.endm
-	fc_pc_thunk bx
-	fc_pc_thunk cx
+/* The thunk .Lfc_got_THUNK into %eREG, a range of IMPL's (body-range.h)
+   where the size is the rest, BODY_RANGE's CONSTANT and terms.  */
+#define FC_GOT_THUNK(reg, thunk, impl, ...)		\
+	.cfi_startproc;					\
+.Lfc_got_##thunk:					\
+	movl	(%esp), %e##reg;			\
+	ret;						\
+.Lfc_got_##thunk##_end:					\
+	.cfi_endproc;					\
+	fc_body_record .Lfc_got_##thunk, .Lfc_got_##thunk##_end, impl, \
+		FC_BODY_PATH_ENTRY, __VA_ARGS__
 
 /* PUSH/POP of a register saved for the caller, with its unwind
    information.  */
@@ -66,13 +65,23 @@ __x86.get_pc_thunk.\reg:
    _chk forms' destination size is at 16(%esp), n at 12(%esp).  glibc's
    fortify failure, which does not return, is reached through the PLT,
    which in i386 position-independent code wants the GOT in EBX.  */
-#define FC_ENTRY_GOT	FC_GOT (cx)
+#define FC_ENTRY_GOT	FC_GOT (cx, entry)
 #define FC_CHK_COMPARE					\
 	movl	16(%esp), %eax;				\
 	cmpl	12(%esp), %eax
 #define FC_CHK_FAIL					\
-	FC_GOT (bx);					\
+	FC_GOT (bx, chk_fail);				\
 	jmp	__chk_fail@PLT
 #define FC_COPY_OLD_ENTRIES
+
+/* n is the third argument on the stack, under the return address: at
+   the first instruction, and inside a thunk the entry points call, one
+   word further.  */
+#define FC_SIZE_AT_ENTRY	0, (FC_BODY_STACK_WORD + 3), 1
+#define FC_ENTRY_THUNKS(family)					\
+	FC_GOT_THUNK (cx, entry, ENTRY_##family, 0, (FC_BODY_STACK_WORD + 4), 1); \
+	FC_GOT_THUNK (bx, chk_fail, ENTRY_##family, 0, (FC_BODY_STACK_WORD + 4), 1)
+#define FC_ENTRY_THUNKS_COPY	FC_ENTRY_THUNKS (COPY)
+#define FC_ENTRY_THUNKS_CLEAR	FC_ENTRY_THUNKS (CLEAR)
 
 #endif

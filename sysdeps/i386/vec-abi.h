@@ -62,7 +62,9 @@
 	movl	%ecx, %esi
 /* The paths above 8 VEC: ebx, esi and edi saved, LAST_SLOT reserved and
    the GOT in GOT.  The return keeps the unwind information of the code
-   after it: the registers still pushed.  */
+   after it: the registers still pushed.  Its ranges in the body map
+   (body-range.h) take n from the stack: the registers that held it may
+   be popped by then.  */
 # define LAST_SLOT	(%esp)
 # define PUSH_LOOP_REGS				\
 	FC_PUSH (%ebx);				\
@@ -70,16 +72,32 @@
 	FC_PUSH (%edi);				\
 	subl	$VEC_SIZE, %esp;		\
 	.cfi_adjust_cfa_offset VEC_SIZE;	\
-	FC_GOT (bx)
-# define POP_LOOP_REGS_RET			\
+	FC_GOT (bx, loop_regs)
+# define POP_LOOP_REGS_RET(path)		\
 	.cfi_remember_state;			\
+	BODY_RANGE (path, 0, (FC_BODY_STACK_WORD + 6 + VEC_SIZE / 4), 1); \
 	addl	$VEC_SIZE, %esp;		\
 	.cfi_adjust_cfa_offset -VEC_SIZE;	\
+	BODY_RANGE (path, 0, (FC_BODY_STACK_WORD + 6), 1); \
 	FC_POP (%edi);				\
+	BODY_RANGE (path, 0, (FC_BODY_STACK_WORD + 5), 1); \
 	FC_POP (%esi);				\
+	BODY_RANGE (path, 0, (FC_BODY_STACK_WORD + 4), 1); \
 	FC_POP (%ebx);				\
+	BODY_RANGE (path, 0, (FC_BODY_STACK_WORD + 3), 1); \
 	ret;					\
 	.cfi_restore_state
+/* The perf register numbers of the registers the body map's ranges
+   name (body-range.h): DST, LEN, LIMIT, REP MOVSB's count and
+   destination, and eax, which holds dst from the start.  */
+# define PERF_DST	FC_PERF_AX
+# define PERF_LEN	FC_PERF_DX
+# define PERF_LIMIT	FC_PERF_BX
+# define PERF_REP_CNT	FC_PERF_CX
+# define PERF_REP_DST	FC_PERF_DI
+# define PERF_RET	FC_PERF_AX
+/* The thunk PUSH_LOOP_REGS calls, where n is still in LEN.  */
+# define BODY_THUNKS	FC_GOT_THUNK (bx, loop_regs, IMPL_ID, 0, FC_PERF_DX, 1)
 #endif
 
 #ifdef MEMSET
@@ -98,10 +116,12 @@
 # define LIMIT		%edx	/* where the tail starts (n is not needed
 				   once it is known) */
 # define GOT		%ecx	/* before DST_BLOCK is set */
-# define GET_TUNABLES	FC_GOT (cx)
+# define GET_TUNABLES	FC_GOT (cx, tunables)
 /* REP STOSB: n to ecx, dst to edi and the byte to al; edi is the
-   caller's, kept in edx meanwhile, and dst is read again.  */
+   caller's, kept in edx meanwhile, and dst is read again.  n is taken
+   from its argument meanwhile (body-range.h).  */
 # define REP_STOSB_ARGS				\
+	BODY_RANGE (REP, 0, (FC_BODY_STACK_WORD + 3), 1); \
 	movl	%edi, %ecx;			\
 	movl	%eax, %edi;			\
 	XMOVD	%XMM(0), %eax;			\
@@ -109,6 +129,11 @@
 # define REP_STOSB_DONE				\
 	movl	%edx, %edi;			\
 	movl	4(%esp), %eax
+# define PERF_DST	FC_PERF_AX
+# define PERF_LEN	FC_PERF_DX
+# define PERF_LIMIT	FC_PERF_DX
+/* The thunk GET_TUNABLES calls, where n is still in LEN.  */
+# define BODY_THUNKS	FC_GOT_THUNK (cx, tunables, IMPL_ID, 0, FC_PERF_DX, 1)
 #endif
 
 #endif

@@ -14,6 +14,11 @@
      FC_COPY_OLD_ENTRIES  the architecture's other exported copy entry
 		    points, which jump to .Lcopy_entry (x86-64's
 		    memcpy@GLIBC_2.2.5)
+     FC_SIZE_AT_ENTRY  the size of the call at a function's first
+		    instruction, as BODY_RANGE's terms (body-range.h)
+     FC_ENTRY_THUNKS_COPY, FC_ENTRY_THUNKS_CLEAR  what the entry points
+		    call, emitted after their host's body (i386: the GOT
+		    thunks)
 
    From keys.def:         FC_OFFSET_<key>, the byte offset of the key's
 			  word in fc_state.tunables (load-state.h).
@@ -34,6 +39,7 @@
 #endif
 
 #include "traits.h"
+#include "body-range.h"
 
 	.hidden	fc_state, fc_copy_slot, fc_clear_slot
 	.hidden	fc_copy_entry, fc_clear_entry
@@ -118,7 +124,8 @@
 
 /* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
    hidden function, preceded by the exported entry points when it is the
-   family's host in entry-points.def.  */
+   family's host in entry-points.def.  It opens the body's first range
+   (body-range.h), and VARIANT_END closes its last.  */
 #define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
 #define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
 /* (One more level, so that ID and NAME may be macros themselves.)  */
@@ -134,13 +141,16 @@
 	.cfi_startproc;					\
 	.endif;						\
 name:							\
+	BODY_RANGE_OF (id, ENTRY, FC_SIZE_AT_ENTRY);	\
 	_CET_ENDBR
 
 #define FC_VARIANT_END(family, id, name)		\
+	BODY_END;					\
 	.cfi_endproc;					\
 	.size	name, . - name;				\
 	.if FC_ENTRY_BYTE_##id == 0;				\
 	FC_ENTRY_POINTS_END_##family;			\
+	FC_ENTRY_THUNKS_##family;			\
 	.endif
 
 /* The exported functions of a family, in front of its host's body
@@ -151,11 +161,14 @@ name:							\
    no padding between.  They compare the family's entry byte,
    fc_copy_entry or fc_clear_entry, with 1: below, they fall into the
    host's body; equal, they jump to byte 1's; above, a chain of compares
-   reaches the others, and the jump through the dispatch slot the rest.  */
+   reaches the others, and the jump through the dispatch slot the rest.
+   Their ranges in the body map are ENTRY_COPY's or ENTRY_CLEAR's, up to
+   the host's first instruction.  */
 #define FC_ENTRY_POINTS_COPY(id)			\
 	.p2align 6;					\
 	.cfi_startproc;					\
 .Lcopy_elsewhere:					\
+	BODY_RANGE_OF (ENTRY_COPY, ENTRY, FC_SIZE_AT_ENTRY); \
 	fc_copy_elsewhere;				\
 .Lcopy_chk_fail:					\
 	FC_CHK_FAIL;					\
@@ -192,6 +205,7 @@ memcpy:							\
 	.p2align 6;					\
 	.cfi_startproc;					\
 .Lclear_elsewhere:					\
+	BODY_RANGE_OF (ENTRY_CLEAR, ENTRY, FC_SIZE_AT_ENTRY); \
 	fc_clear_elsewhere;				\
 .Lclear_chk_fail:					\
 	FC_CHK_FAIL;					\

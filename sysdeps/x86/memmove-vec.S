@@ -59,7 +59,14 @@
       two pages measured 13 GB/s against 17-18 for one stream (both cold,
       16-256 MiB), so AMD's variants keep one.  Overlapping buffers take
       the loop.
-   Nothing is read or written outside [src, src+n) and [dst, dst+n).  */
+   Nothing is read or written outside [src, src+n) and [dst, dst+n).
+
+   The body map (body-range.h, doc/size-registers.md): n stays in LEN
+   on every path but two.  REP MOVSB uses it up: there n is
+   LEN + REP_DST - dst, then REP_CNT + REP_DST - dst.  The streaming
+   loop of STREAM_PAIRS counts in PAIR_LINES, LEN's register: there n
+   is LIMIT - DST + 4 VEC.  On i386, n is taken from its argument on
+   the stack until it is loaded and from the epilogue's pops on.  */
 
 #include "entry.h"
 #include "vec-abi.h"
@@ -108,12 +115,20 @@
 #endif
 #define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
 
+/* Where the size is, as BODY_RANGE's terms.  */
+#define IN_LEN		0, PERF_LEN, 1
+#define IN_REP_LEN	0, PERF_LEN, 1, PERF_REP_DST, 1, PERF_RET, -1
+#define IN_REP_CNT	0, PERF_REP_CNT, 1, PERF_REP_DST, 1, PERF_RET, -1
+#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
+
 VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	MEMMOVE_ARGS
+	BODY_RANGE (ENTRY, IN_LEN)
 #ifdef MASKED_SMALL
 	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one masked load and store of the first n bytes.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	LENGTH_MASK
 	VMOVU_MASKED (SRC), %VEC(0){%k1}{z}
 	VMOVU_MASKED %VEC(0), (DST){%k1}
@@ -121,6 +136,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 
 	.p2align 4
 .Lmore_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 	VMOVU	(SRC), %VEC(0)
 # ifdef MASKED_MIDDLE
 	cmp	$(4 * VEC_SIZE), LEN
@@ -128,6 +144,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
 	   (none when that is not above zero).  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
 	MIDDLE_MASKS
 	VMOVU_MASKED VEC_SIZE(SRC), %VEC(2){%k1}{z}
@@ -141,6 +158,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC < n <= 2 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
@@ -153,6 +171,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
@@ -164,6 +183,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   changed small copies by up to 1.5x on Zen 3.  */
 	.p2align 5
 .Lless_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 # if VEC_SIZE > 16
 	cmpl	$16, LEN32
 	jae	.Lbetween_16_31
@@ -174,6 +194,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	jae	.Lbetween_4_7
 	cmpl	$1, LEN32
 	jb	.Lreturn		/* n == 0 */
+	BODY_RANGE (CLASS, IN_LEN)
 	SMALL_SAVE
 	movzbl	(SRC), BYTE_TMP
 	je	.Lstore_1		/* flags still from cmpl: n == 1 */
@@ -187,17 +208,20 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 
 	.p2align 5
 .Lbetween_4_7:
+	BODY_RANGE (CLASS, IN_LEN)
 	HEAD_TAIL (4, MOVE_4)
 	ret
 
 	.p2align 5
 .Lbetween_8_15:
+	BODY_RANGE (CLASS, IN_LEN)
 	HEAD_TAIL (8, MOVE_8)
 	ret
 
 # if VEC_SIZE > 16
 	.p2align 5
 .Lbetween_16_31:
+	BODY_RANGE (CLASS, IN_LEN)
 	HEAD_TAIL (16, MOVE_16)
 	ret
 # endif
@@ -206,9 +230,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 #ifndef MASKED_MIDDLE
 	.p2align 5
 .Lmore_2x_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* 2 VEC < n <= 4 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	VEC_SIZE(SRC), %VEC(1)
 	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(2)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(3)
@@ -222,9 +248,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 
 	.p2align 5
 .Lmore_4x_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 	cmp	$(8 * VEC_SIZE), LEN
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	VEC_SIZE(SRC), %VEC(1)
 	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
 	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
@@ -244,6 +272,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 
 	.p2align 5
 .Lmore_8x_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 	PUSH_LOOP_REGS
 	mov	DST, DIST
 	sub	SRC, DIST		/* DIST: dst - src */
@@ -254,6 +283,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmp	TUNABLE (COPY_NT), LEN
 	jae	.Lrep_or_stream
 .Lforward:
+	BODY_RANGE (LOOP, IN_LEN)
 	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
 	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(5)
 	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(6)
@@ -337,10 +367,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
 	VMOVU	%VEC(0), (DST)
 	VZEROUPPER
-	POP_LOOP_REGS_RET
+	POP_LOOP_REGS_RET (LOOP)
 
 	.p2align 5
 .Lbackward:
+	BODY_RANGE (BACKWARD, IN_LEN)
 	/* dst inside (src, src+n): the same loop from the end down.  The first
 	   4 VEC (VEC(0), VEC(5-7)) and the last VEC (LAST) are loaded first;
 	   blocks end on VEC-aligned destinations.  */
@@ -424,10 +455,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU	%VEC(6), (2 * VEC_SIZE)(DST)
 	VMOVU	%VEC(7), (3 * VEC_SIZE)(DST)
 	VZEROUPPER
-	POP_LOOP_REGS_RET
+	POP_LOOP_REGS_RET (BACKWARD)
 
 	.p2align 4
 .Lrep_or_stream:
+	BODY_RANGE (ENTRY, IN_LEN)
 	/* n > 8 VEC, forward-safe, at or above one of the thresholds;
 	   DIST: dst - src.  */
 	cmp	TUNABLE (COPY_NT), LEN
@@ -439,6 +471,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmpl	$63, DIST32
 	jb	.Lforward		/* (dst - src) mod 4096 in 1..63 */
 .Lrep_movsb:
+	BODY_RANGE (REP, IN_LEN)
 	/* REP MOVSB to a VEC-aligned destination, which measured faster:
 	   VEC(0) holds the first VEC, stored here.  Not when src is less than
 	   VEC ahead of dst: there that store would overwrite source bytes
@@ -456,12 +489,15 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	add	REP_CNT, REP_DST
 	sub	REP_CNT, LEN
 .Lrep_movsb_unaligned:
+	BODY_RANGE (REP, IN_REP_LEN)
 	VZEROUPPER
 	mov	LEN, REP_CNT
+	BODY_RANGE (REP, IN_REP_CNT)
 	rep movsb
-	POP_LOOP_REGS_RET
+	POP_LOOP_REGS_RET (REP)
 
 .Lstream_if_disjoint:
+	BODY_RANGE (ENTRY, IN_LEN)
 	mov	SRC, DIST
 	sub	DST, DIST
 	cmp	LEN, DIST
@@ -470,6 +506,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   matter: the first 4 VEC (they cover the up to 63 bytes in front of
 	   the first whole line) go out now, the last 4 VEC after the
 	   loops.  */
+	BODY_RANGE (STREAM, IN_LEN)
 	VMOVU	VEC_SIZE(SRC), %VEC(1)
 	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
 	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
@@ -483,6 +520,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	sub	DST, SRC_BLOCK
 	add	SRC, SRC_BLOCK
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
+	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
 	/* Whole pairs of pages first: each pass copies 4 VEC at one offset
 	   of a page and 4 VEC at the same offset of the next, so that two
@@ -555,7 +593,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
 	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
 	VZEROUPPER
-	POP_LOOP_REGS_RET
+	POP_LOOP_REGS_RET (STREAM)
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)
+BODY_THUNKS
 
 	.section .note.GNU-stack, "", @progbits

@@ -32,7 +32,12 @@
    5. n >= clear_nt_threshold: non-temporal stores to 64-byte-aligned
       lines (the 4 head VEC cover the part before the first one), with
       STREAM_PAIRS two pages at a time first as memmove-vec.S streams,
-      then 4 VEC at a time, then an sfence and the tail.  */
+      then 4 VEC at a time, then an sfence and the tail.
+
+   The body map (body-range.h, doc/size-registers.md): n is in LEN until
+   the loops turn LEN into LIMIT, then LIMIT - DST + 4 VEC; REP STOSB's
+   registers are the ABI's (vec-abi.h).  On i386, n is taken from its
+   argument on the stack until it is loaded.  */
 
 #include "entry.h"
 #include "vec-abi.h"
@@ -42,19 +47,26 @@
 
 #define VZEROUPPER_RETURN	VZEROUPPER; ret
 
+/* Where the size is, as BODY_RANGE's terms.  */
+#define IN_LEN		0, PERF_LEN, 1
+#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
+
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
 	MEMSET_ARGS
+	BODY_RANGE (ENTRY, IN_LEN)
 #ifdef MASKED_SMALL
 	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one store under a mask of n bytes.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	LENGTH_MASK
 	VMOVU_MASKED %VEC(0), (DST){%k1}
 	ret
 
 	.p2align 4
 .Lmore_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 # ifdef MASKED_MIDDLE
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
@@ -63,6 +75,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	   glibc, against 1.00 for stores of 2 and 4 VEC.  */
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec_head
+	BODY_RANGE (CLASS, IN_LEN)
 	MIDDLE_MASKS
 	VMOVU	%VEC(0), (DST)
 	VMOVU_MASKED %VEC(0), VEC_SIZE(DST){%k1}
@@ -73,13 +86,16 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec_masked
 	/* VEC < n <= 2 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	ret
 .Lmore_2x_vec_masked:
+	BODY_RANGE (ENTRY, IN_LEN)
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec_head
 	/* 2 VEC < n <= 4 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(0), VEC_SIZE(DST)
 	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
@@ -87,6 +103,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	ret
 # endif
 .Lmore_4x_vec_head:
+	BODY_RANGE (ENTRY, IN_LEN)
 	/* In the REP STOSB window, REP STOSB does all of it: head stores
 	   first would each wait for their line when the destination is not
 	   in cache (1.2x glibc at 16 KiB cold on Zen 5).  */
@@ -96,6 +113,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmp	TUNABLE (CLEAR_NT), LEN
 	jb	.Lrep_stosb
 .Lstore_head:
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(0), VEC_SIZE(DST)
 	jmp	.Lmore_4x_vec
@@ -106,6 +124,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	VZEROUPPER_RETURN
@@ -114,6 +133,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	   memmove-vec.S.  */
 	.p2align 5
 .Lless_vec:
+	BODY_RANGE (ENTRY, IN_LEN)
 	BROADCAST_XMM
 # if VEC_SIZE > 16
 	cmpl	$16, LEN32
@@ -127,6 +147,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmpl	$1, LEN32
 	ja	.Lbetween_2_3
 	jb	.Lreturn		/* n == 0 */
+	BODY_RANGE (CLASS, IN_LEN)
 	movb	BYTE_REG, (DST)
 .Lreturn:
 	ret
@@ -134,6 +155,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 # if VEC_SIZE > 16
 	.p2align 5
 .Lbetween_16_31:
+	BODY_RANGE (CLASS, IN_LEN)
 	XMOVU	%XMM(0), (DST)
 	XMOVU	%XMM(0), -16(DST,LEN)
 	ret
@@ -141,18 +163,21 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 5
 .Lbetween_8_15:
+	BODY_RANGE (CLASS, IN_LEN)
 	XMOVQ	%XMM(0), (DST)
 	XMOVQ	%XMM(0), -8(DST,LEN)
 	ret
 
 	.p2align 5
 .Lbetween_4_7:
+	BODY_RANGE (CLASS, IN_LEN)
 	XMOVD	%XMM(0), (DST)
 	XMOVD	%XMM(0), -4(DST,LEN)
 	ret
 
 	.p2align 5
 .Lbetween_2_3:
+	BODY_RANGE (CLASS, IN_LEN)
 	movb	BYTE_REG, (DST)
 	movb	BYTE_REG, 1(DST)
 	movb	BYTE_REG, -1(DST,LEN)
@@ -160,6 +185,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 5
 .Lmore_2x_vec:
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (DST)
 	VMOVU	%VEC(0), VEC_SIZE(DST)
 	cmp	$(4 * VEC_SIZE), LEN
@@ -173,6 +199,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 5
 .Lmore_4x_vec:
+	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	%VEC(0), (2 * VEC_SIZE)(DST)
 	VMOVU	%VEC(0), (3 * VEC_SIZE)(DST)
 	cmp	$(8 * VEC_SIZE), LEN
@@ -187,14 +214,17 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 5
 .Lmore_8x_vec:
 	/* The first 4 VEC are stored.  */
+	BODY_RANGE (ENTRY, IN_LEN)
 	GET_TUNABLES
 	cmp	TUNABLE (REP_STOSB), LEN
 	jae	.Lrep_or_stream
 	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lrep_or_stream
+	BODY_RANGE (LOOP, IN_LEN)
 	lea	(4 * VEC_SIZE)(DST), DST_BLOCK
 	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned VEC after the head */
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
+	BODY_RANGE (LOOP, IN_LIMIT)
 	.p2align 4
 .Lloop_4x_vec:
 	VMOVA	%VEC(0), (DST_BLOCK)
@@ -213,9 +243,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 	.p2align 4
 .Lrep_or_stream:
+	BODY_RANGE (ENTRY, IN_LEN)
 	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lstream
 .Lrep_stosb:
+	BODY_RANGE (REP, IN_LEN)
 	VZEROUPPER
 	REP_STOSB_ARGS
 	rep stosb
@@ -223,9 +255,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	ret
 
 .Lstream:
+	BODY_RANGE (STREAM, IN_LEN)
 	lea	63(DST), DST_BLOCK
 	and	$-64, DST_BLOCK
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
+	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
 	/* Whole pairs of pages first, 4 VEC at the same offset of each per
 	   pass, as memmove-vec.S streams.  */
@@ -268,5 +302,6 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	sfence
 	jmp	.Lstore_tail
 VARIANT_END (CLEAR, IMPL_ID, MEMSET)
+BODY_THUNKS
 
 	.section .note.GNU-stack, "", @progbits

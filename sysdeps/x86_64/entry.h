@@ -34,6 +34,11 @@ memcpy_glibc_2_2_5:					\
 	.size	memcpy_glibc_2_2_5, . - memcpy_glibc_2_2_5; \
 	.symver	memcpy_glibc_2_2_5, memcpy@GLIBC_2.2.5
 
+/* n arrives in rdx, and the entry points reach the GOT through none.  */
+#define FC_SIZE_AT_ENTRY	0, FC_PERF_DX, 1
+#define FC_ENTRY_THUNKS_COPY
+#define FC_ENTRY_THUNKS_CLEAR
+
 #include "entry-common.h"
 
 #endif

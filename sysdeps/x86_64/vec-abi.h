@@ -55,7 +55,16 @@
 # define REP_MOVSB_ARGS
 /* The paths above 8 VEC use only the callee's registers.  */
 # define PUSH_LOOP_REGS
-# define POP_LOOP_REGS_RET	ret
+# define POP_LOOP_REGS_RET(path)	ret
+/* The perf register numbers of the registers the body map's ranges
+   name (body-range.h): DST, LEN, LIMIT, REP MOVSB's count and
+   destination, and rax, which holds dst from the start.  */
+# define PERF_DST	FC_PERF_DI
+# define PERF_LEN	FC_PERF_DX
+# define PERF_LIMIT	FC_PERF_R9
+# define PERF_REP_CNT	FC_PERF_CX
+# define PERF_REP_DST	FC_PERF_DI
+# define PERF_RET	FC_PERF_AX
 #endif
 
 #ifdef MEMSET
@@ -75,12 +84,21 @@
 # define PAIR_LINES	%r8d	/* blocks left in the pair of pages */
 # define GET_TUNABLES
 /* REP STOSB: n to rcx and the byte to al; dst, in rdi already, is kept
-   in rdx meanwhile to be returned.  */
+   in rdx meanwhile to be returned.  n is in rdx, then in rcx, then
+   rcx + rdi - rdx while rdi moves on.  */
 # define REP_STOSB_ARGS				\
 	movq	%rdx, %rcx;			\
+	BODY_RANGE (REP, 0, FC_PERF_CX, 1);	\
 	movl	%esi, %eax;			\
-	movq	%rdi, %rdx
+	movq	%rdi, %rdx;			\
+	BODY_RANGE (REP, 0, FC_PERF_CX, 1, FC_PERF_DI, 1, FC_PERF_DX, -1)
 # define REP_STOSB_DONE	movq %rdx, %rax
+# define PERF_DST	FC_PERF_DI
+# define PERF_LEN	FC_PERF_DX
+# define PERF_LIMIT	FC_PERF_DX
 #endif
+
+/* The thunks the body calls (sysdeps/i386/vec-abi.h): none.  */
+#define BODY_THUNKS
 
 #endif

@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -600,6 +601,10 @@ import_main (const char *out, int mix, const char *path)
   free (in.s);
   char *comment = st == 0 ? xasprintf ("# imported by fastcopy-fleet from "
 				       "%s\n", in.path) : NULL;
+  /* The file's name on one comment line, whatever it holds.  */
+  for (char *c = comment ? comment + 34 : NULL; c && c[1]; c++)
+    if ((unsigned char) *c < 0x20)
+      *c = '?';
   char *rec = st == 0 ? recording_text (&w, comment, &len) : NULL;
   st = rec != NULL && write_output (out, rec, len) == 0 ? 0 : 1;
   free (rec);

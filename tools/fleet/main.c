@@ -7,11 +7,11 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/message.h"
+#include "common/xalloc.h"
 #include "fastcopy.h"
 #include "fleet/fleet.h"
 
@@ -59,7 +59,7 @@ main (int argc, char **argv)
     { NULL, 0, NULL, 0 }
   };
   const char *command = NULL, *out = NULL, *host = NULL;
-  char **files = calloc ((size_t) argc, sizeof *files);
+  char **files = xrealloc (NULL, (size_t) argc * sizeof *files);
   int mix = 0, nfiles = 0, c;
   /* Options and operands in any order ('-'): the first operand is the
      command.  The messages are ours, on one line (opterr off, ':').  */

@@ -19,6 +19,12 @@ top=$(pwd)
 
 deps="build-essential autoconf automake libtool pkg-config dejagnu qemu-user valgrind g++ python3
       gcc-multilib g++-multilib"
+# The testsuite's round trip of fastcopy-fleet through a real Prometheus
+# (tools/fleet/test-fleet-prometheus.sh), and the check of the systemd
+# units.
+case "${1:-run}" in
+  check*) deps="$deps prometheus prometheus-node-exporter curl systemd" ;;
+esac
 missing=""
 for p in $deps; do
   dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

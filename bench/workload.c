@@ -21,6 +21,117 @@ const char *const fcw_distance_names[FCW_NDIST] = { "0", "1-15", "16-63",
 const char *const fcw_overlap_names[FCW_NOVERLAP] = { "none", "forward",
 						      "backward" };
 
+const char *
+fcw_class_text (const struct fcw_class *c, char *buf, size_t size)
+{
+  if (c->kind == FCW_CLASS_KNOWN)
+    snprintf (buf, size, "vendor=%s family=%u model=%u policy=%s",
+	      c->cpu_vendor, c->cpu_family, c->cpu_model, c->policy);
+  else
+    snprintf (buf, size, "%s", c->kind == FCW_CLASS_MIXED ? "mixed"
+						       : "unknown");
+  return buf;
+}
+
+const char *
+fcw_class_cpu_text (const struct fcw_class *c, char *buf, size_t size)
+{
+  if (c->kind == FCW_CLASS_KNOWN)
+    snprintf (buf, size, "%s family %u model %u", c->cpu_vendor,
+	      c->cpu_family, c->cpu_model);
+  else
+    snprintf (buf, size, "%s", c->kind == FCW_CLASS_MIXED ? "mixed"
+						       : "unknown");
+  return buf;
+}
+
+/* The word after KEY at *P, up to a space or the end, into BUF of SIZE
+   bytes: letters, digits, '-', '_' and '.' only, and digits only with
+   DIGITS.  Advances *P past it and one space.  Returns 0 or -1.  */
+static int
+class_field (const char **p, const char *key, char *buf, size_t size,
+	     int digits)
+{
+  size_t k = strlen (key), n = 0;
+  if (strncmp (*p, key, k) != 0)
+    return -1;
+  const char *s = *p + k;
+  for (; s[n] && s[n] != ' '; n++)
+    if (digits ? !isdigit ((unsigned char) s[n])
+	: !isalnum ((unsigned char) s[n]) && !strchr ("-_.", s[n]))
+      return -1;
+  if (n == 0 || n >= size || (digits && n > 9))
+    return -1;
+  memcpy (buf, s, n);
+  buf[n] = 0;
+  *p = s + n + (s[n] == ' ');
+  return 0;
+}
+
+int
+fcw_class_parse (const char *text, struct fcw_class *c)
+{
+  memset (c, 0, sizeof *c);
+  if (strcmp (text, "mixed") == 0 || strcmp (text, "unknown") == 0)
+    {
+      c->kind = text[0] == 'm' ? FCW_CLASS_MIXED : FCW_CLASS_UNKNOWN;
+      return 0;
+    }
+  char family[12], model[12];
+  const char *p = text;
+  if (class_field (&p, "vendor=", c->cpu_vendor, sizeof c->cpu_vendor, 0)
+      || class_field (&p, "family=", family, sizeof family, 1)
+      || class_field (&p, "model=", model, sizeof model, 1)
+      || class_field (&p, "policy=", c->policy, sizeof c->policy, 0)
+      || *p != 0 || p[-1] == ' ')
+    {
+      memset (c, 0, sizeof *c);
+      return -1;
+    }
+  c->cpu_family = (unsigned int) strtoul (family, NULL, 10);
+  c->cpu_model = (unsigned int) strtoul (model, NULL, 10);
+  c->kind = FCW_CLASS_KNOWN;
+  return 0;
+}
+
+int
+fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b)
+{
+  if (a->kind != b->kind)
+    return 0;
+  return a->kind != FCW_CLASS_KNOWN
+	 || (strcmp (a->cpu_vendor, b->cpu_vendor) == 0
+	     && a->cpu_family == b->cpu_family
+	     && a->cpu_model == b->cpu_model
+	     && strcmp (a->policy, b->policy) == 0);
+}
+
+size_t
+fcw_grid_bucket (unsigned long long size)
+{
+  if (size <= FCW_GRID_EXACT)
+    return (size_t) size;
+  unsigned int e = 63u - (unsigned int) __builtin_clzll (size);	/* >= 9 */
+  return FCW_GRID_EXACT + 1 + (e - 9) * FCW_GRID_PER_DOUBLING
+	 + ((size >> (e - 3)) & 7);
+}
+
+unsigned long long
+fcw_grid_lo (size_t i)
+{
+  if (i <= FCW_GRID_EXACT + 1)
+    return i;
+  unsigned int e = 9 + (unsigned int) (i - FCW_GRID_EXACT - 1)
+		       / FCW_GRID_PER_DOUBLING;
+  return (8 + (i - FCW_GRID_EXACT - 1) % FCW_GRID_PER_DOUBLING) << (e - 3);
+}
+
+unsigned long long
+fcw_grid_hi (size_t i)
+{
+  return i < FCW_GRID_EXACT ? i : fcw_grid_lo (i + 1) - 1;
+}
+
 /* Sizes a file may give: the engine's limit is far below.  */
 #define SIZE_LIMIT (1ull << 62)
 #define MAX_VALUES (1u << 24)	/* of a distribution line: sizes 0..16 Mi */
@@ -44,6 +155,8 @@ struct reader
   struct fcw_workload *w;
   unsigned int line;
   size_t cap[FASTCOPY_FAMILY_COUNT];
+  unsigned int data_lines;	/* the header and the rows so far */
+  int ended;			/* the end line was read */
   char *err;
   size_t errlen;
 };
@@ -213,6 +326,66 @@ recording_line (struct reader *r, char *line)
   return 0;
 }
 
+/* "# impl: copy=avx512m clear=avx512m": either may be missing.  */
+static int
+impl_line (struct reader *r, const char *text)
+{
+  char buf[128];
+  snprintf (buf, sizeof buf, "%s", text);
+  for (char *tok = strtok (buf, " "); tok != NULL; tok = strtok (NULL, " "))
+    {
+      char *eq = strchr (tok, '=');
+      int f = -1;
+      if (eq != NULL)
+	{
+	  *eq = 0;
+	  f = named (tok, (const char *const[]) { "copy", "clear" }, 2);
+	}
+      if (f < 0 || eq[1] == 0 || strlen (eq + 1) >= sizeof r->w->family[f].impl)
+	return fail (r, "'# impl: %s' is not 'copy=NAME clear=NAME'", text);
+      snprintf (r->w->family[f].impl, sizeof r->w->family[f].impl, "%s",
+		eq + 1);
+    }
+  return 0;
+}
+
+/* A comment: the version, the command, the class, the implementations or
+   the end line; others say nothing to a reader.  */
+static int
+comment_line (struct reader *r, const char *line)
+{
+  struct fcw_workload *w = r->w;
+  const char *version = "# libfastcopy workload ";
+  if (strncmp (line, version, strlen (version)) == 0)
+    {
+      const char *v = line + strlen (version);
+      if (strcmp (v, "1") != 0)
+	return fail (r, "format version '%.20s'; this reader knows "
+		     "version %d", v, FCW_VERSION);
+    }
+  else if (strncmp (line, "# command: ", 11) == 0)
+    snprintf (w->command, sizeof w->command, "%s", line + 11);
+  else if (strncmp (line, "# class: ", 9) == 0)
+    {
+      if (fcw_class_parse (line + 9, &w->machine_class) != 0)
+	return fail (r, "'%.100s' is not 'vendor=VENDOR family=N model=N "
+		     "policy=ROW', 'mixed' or 'unknown'", line);
+    }
+  else if (strncmp (line, "# impl: ", 8) == 0)
+    return impl_line (r, line + 8);
+  else if (strncmp (line, "# end: ", 7) == 0)
+    {
+      char count[16];
+      snprintf (count, sizeof count, "%u lines", r->data_lines);
+      if (strcmp (line + 7, count) != 0)
+	return fail (r, "the end line says '%.40s', but %u lines of data "
+		     "came before it: the file was altered", line + 7,
+		     r->data_lines);
+      r->ended = 1;
+    }
+  return 0;
+}
+
 static int
 cmp_bucket (const void *a, const void *b)
 {
@@ -320,10 +493,15 @@ fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
 	continue;
       if (line[0] == '#')
 	{
-	  if (strncmp (line, "# command: ", 11) == 0)
-	    snprintf (w->command, sizeof w->command, "%s", line + 11);
+	  bad = comment_line (&r, line);
 	  continue;
 	}
+      if (r.ended)
+	{
+	  bad = fail (&r, "a line after the end line");
+	  break;
+	}
+      r.data_lines++;
       int first_line = recording < 0;
       if (first_line)
 	{
@@ -344,6 +522,7 @@ fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
     bad = fail (&r, "%s", strerror (errno));
   if (!bad && recording < 0)
     bad = not_a_workload (&r, 0, NULL);
+  w->has_end_line = r.ended;
   free (line);
   fclose (f);
   if (bad || finish (&r) != 0)
@@ -376,8 +555,13 @@ add_tallies (struct fcw_tally *into, const struct fcw_tally *from, int n)
 int
 fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
 {
+  if (!fcw_class_equal (&into->machine_class, &from->machine_class))
+    into->machine_class = (struct fcw_class) { .kind = FCW_CLASS_MIXED };
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
+      char *impl = into->family[f].impl;
+      if (strcmp (impl, from->family[f].impl) != 0)
+	snprintf (impl, sizeof into->family[f].impl, "mixed");
       struct fcw_family *a = &into->family[f];
       const struct fcw_family *b = &from->family[f];
       /* Both lists are sorted; equal buckets add up.  */
@@ -426,10 +610,26 @@ fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
   return 0;
 }
 
+/* ",CALLS,BYTES" and the end of the row: whole numbers as such, others
+   (the estimates of a sampler) with the digits that read back the same.  */
 static void
+write_tally (FILE *f, const struct fcw_tally *t)
+{
+  const double v[2] = { t->calls, t->bytes };
+  for (int i = 0; i < 2; i++)
+    if (v[i] == floor (v[i]) && v[i] < 0x1p63)
+      fprintf (f, ",%.0f", v[i]);
+    else
+      fprintf (f, ",%.17g", v[i]);
+  fputc ('\n', f);
+}
+
+/* The rows of N tallies with calls; returns how many.  */
+static unsigned int
 write_rows (FILE *f, const char *family, const char *what,
 	    const struct fcw_tally *t, int n, const char *const *names)
 {
+  unsigned int rows = 0;
   for (int i = 0; i < n; i++)
     if (t[i].calls > 0)
       {
@@ -438,15 +638,34 @@ write_rows (FILE *f, const char *family, const char *what,
 	  fputs (names[i], f);
 	else
 	  fprintf (f, "%d", i);
-	fprintf (f, ",%.0f,%.0f\n", t[i].calls, t[i].bytes);
+	write_tally (f, &t[i]);
+	rows++;
       }
+  return rows;
 }
 
 int
 fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
 {
-  fprintf (f, "# libfastcopy workload 1\n%s", comment);
+  fprintf (f, "# libfastcopy workload %d\n", FCW_VERSION);
+  if (w->machine_class.kind != FCW_CLASS_UNKNOWN)
+    {
+      char text[FCW_CLASS_TEXT];
+      fprintf (f, "# class: %s\n",
+	       fcw_class_text (&w->machine_class, text, sizeof text));
+    }
+  if (w->family[0].impl[0] || w->family[1].impl[0])
+    {
+      fputs ("# impl:", f);
+      for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+	if (w->family[i].impl[0])
+	  fprintf (f, " %s=%s", i == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
+		   w->family[i].impl);
+      fputc ('\n', f);
+    }
+  fputs (comment, f);
   fputs (FCW_HEADER "\n", f);
+  unsigned int lines = 1;
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     {
       const struct fcw_family *fa = &w->family[i];
@@ -457,19 +676,20 @@ fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
 	    fprintf (f, "%s,size,%llu", name, fa->bucket[b].lo);
 	    if (fa->bucket[b].hi != fa->bucket[b].lo)
 	      fprintf (f, "-%llu", fa->bucket[b].hi);
-	    fprintf (f, ",%.0f,%.0f\n", fa->bucket[b].t.calls,
-		     fa->bucket[b].t.bytes);
+	    write_tally (f, &fa->bucket[b].t);
+	    lines++;
 	  }
       for (int k = 0; k < fa->nfunctions; k++)
-	write_rows (f, name, "function", &fa->function[k].t, 1,
-		    (const char *const[]) { fa->function[k].name });
-      write_rows (f, name, "dst_align", fa->dst_align, 64, NULL);
-      write_rows (f, name, "src_align", fa->src_align, 64, NULL);
-      write_rows (f, name, "distance", fa->distance, FCW_NDIST,
-		  fcw_distance_names);
-      write_rows (f, name, "overlap", fa->overlap, FCW_NOVERLAP,
-		  fcw_overlap_names);
+	lines += write_rows (f, name, "function", &fa->function[k].t, 1,
+			     (const char *const[]) { fa->function[k].name });
+      lines += write_rows (f, name, "dst_align", fa->dst_align, 64, NULL);
+      lines += write_rows (f, name, "src_align", fa->src_align, 64, NULL);
+      lines += write_rows (f, name, "distance", fa->distance, FCW_NDIST,
+			   fcw_distance_names);
+      lines += write_rows (f, name, "overlap", fa->overlap, FCW_NOVERLAP,
+			   fcw_overlap_names);
     }
+  fprintf (f, "# end: %u lines\n", lines);
   return ferror (f) ? -1 : 0;
 }
 

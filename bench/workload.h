@@ -11,7 +11,10 @@
    - a recording (fastcopy-profile(1), FILE FORMAT): a header
      "family,what,value,calls,bytes" and one line per counted value; sizes
      come in buckets, and the alignments, (dst - src) mod 4096 classes,
-     overlaps and functions are recorded too.  */
+     overlaps and functions are recorded too.  Comment lines carry the
+     format's version, the class of machine (struct fcw_class), the
+     implementations and, last, an end line that counts the lines above
+     it, so that a truncated file is told from a whole one.  */
 
 #ifndef FASTCOPY_WORKLOAD_H
 #define FASTCOPY_WORKLOAD_H 1
@@ -31,6 +34,68 @@
 #define FCW_NFUNCTIONS 4
 extern const char *const fcw_distance_names[FCW_NDIST];
 extern const char *const fcw_overlap_names[FCW_NOVERLAP];
+
+/* The version a recording's first line gives ("# libfastcopy workload 1");
+   fcw_load refuses another.  */
+#define FCW_VERSION 1
+
+/* The class of machines a recording comes from: its CPU as fastcopy-info
+   shows it (vendor, display family and model) and the row of the auto
+   policy table that CPU matches (fastcopy_policy_matched ("auto"), which
+   no setting changes, so that a machine stays in its class when its
+   settings are tuned).  A recording states it in one comment line:
+     # class: vendor=AuthenticAMD family=26 model=2 policy=amd-zen5
+     # class: mixed
+   A file without the line (every file written before it existed) is of
+   class unknown.  Recorders fill it with fcw_class_here.  */
+enum fcw_class_kind
+{
+  FCW_CLASS_UNKNOWN = 0,
+  FCW_CLASS_KNOWN,
+  FCW_CLASS_MIXED		/* a merge of several classes */
+};
+
+struct fcw_class
+{
+  enum fcw_class_kind kind;
+  char cpu_vendor[13];		/* fastcopy_cpu ()->vendor: "AuthenticAMD" */
+  unsigned int cpu_family, cpu_model;
+  char policy[32];		/* the policy row's name: "amd-zen5" */
+};
+
+/* The longest text of fcw_class_text and fcw_class_cpu_text, with its
+   terminating null byte.  */
+#define FCW_CLASS_TEXT 96
+
+/* The class as the recording's line gives it after "# class: ", or
+   "unknown".  */
+const char *fcw_class_text (const struct fcw_class *c, char *buf,
+			    size_t size);
+/* Its CPU as fastcopy-info shows it, "AuthenticAMD family 26 model 2", or
+   "mixed" or "unknown".  */
+const char *fcw_class_cpu_text (const struct fcw_class *c, char *buf,
+				size_t size);
+/* Parse TEXT, as fcw_class_text writes it, into C.  Returns 0 or -1.  */
+int fcw_class_parse (const char *text, struct fcw_class *c);
+/* Nonzero when A and B are the same class (unknown is only unknown).  */
+int fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b);
+/* The class of the machine this process runs on (workload-class.c, which
+   links libfastcopy).  */
+void fcw_class_here (struct fcw_class *c);
+
+/* The library's recording buckets (src/profile.c): every size up to 512
+   has its own, then eight per doubling.  Bucket I holds sizes
+   [fcw_grid_lo (I), fcw_grid_hi (I)]; FCW_GRID_BUCKETS of them cover the
+   sizes below 2^47, the largest range of addresses an x86-64 process
+   has.  */
+#define FCW_GRID_EXACT 512
+#define FCW_GRID_PER_DOUBLING 8
+#define FCW_GRID_TOP 47
+#define FCW_GRID_BUCKETS \
+  (FCW_GRID_EXACT + 1 + (FCW_GRID_TOP - 9) * FCW_GRID_PER_DOUBLING)
+size_t fcw_grid_bucket (unsigned long long size);
+unsigned long long fcw_grid_lo (size_t i);
+unsigned long long fcw_grid_hi (size_t i);
 
 struct fcw_tally
 {
@@ -63,6 +128,10 @@ struct fcw_family
   struct fcw_tally distance[FCW_NDIST], overlap[FCW_NOVERLAP];
   int nfunctions;
   struct fcw_count function[FCW_NFUNCTIONS];
+  /* The implementation the family's calls went to, as the recording's
+     "# impl:" line gives it: "avx512m", "mixed" (a merge of several), or
+     "" when unknown.  */
+  char impl[24];
 };
 
 struct fcw_workload
@@ -71,6 +140,10 @@ struct fcw_workload
 				   "Memcpy": "GoogleA" */
   char path[PATH_MAX];
   char command[208];		/* a recording's command; "" if none */
+  struct fcw_class machine_class;
+  /* The file ended with its "# end: N lines" line, and N was right.  A
+     recording without one may have been cut short.  */
+  int has_end_line;
   struct fcw_family family[FASTCOPY_FAMILY_COUNT];
 };
 
@@ -81,12 +154,16 @@ int fcw_load (struct fcw_workload *w, const char *path, char *err,
 void fcw_free (struct fcw_workload *w);
 
 /* Add the counts of FROM to INTO, both recordings (fastcopy-profile
-   merges the files of a command's processes).  Returns 0, or -1 if out of
-   memory.  */
+   merges the files of a command's processes).  INTO's class and
+   implementations stay where FROM's are the same, and become mixed where
+   they differ.  Returns 0, or -1 if out of memory.  */
 int fcw_merge (struct fcw_workload *into, const struct fcw_workload *from);
 
-/* Write W in the recording format, COMMENT (lines that start with '#',
-   or "") after the first line.  Returns 0, or -1 if writing failed.  */
+/* Write W in the recording format: the version line, the class and
+   implementation lines when known, COMMENT (lines that start with '#', or
+   ""), the rows, and the end line.  Counts that are not whole numbers
+   (estimates) are written with every digit they need.  Returns 0, or -1
+   if writing failed.  */
 int fcw_write (FILE *f, const struct fcw_workload *w, const char *comment);
 
 /* NCALLS calls of FAMILY drawn from W for the engine (fcm_seq_entry):

@@ -39,6 +39,15 @@ check () { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; 
 # enabled_64 STATUS OUTPUT: fastcopy-preload status found the 64-bit
 # library enabled and passing: exit 0, or 6 with the line saying that the
 # root's 32-bit programs (gcc-multilib's loader, say) get no i386 library.
+# fleet_units_disabled DIR: fastcopy-fleet.service and .timer are in DIR
+# of the root, and nothing enables them (the timer is the one with an
+# [Install] section).
+fleet_units_disabled ()
+{
+    [ -f "$R$1/fastcopy-fleet.service" ] && [ -f "$R$1/fastcopy-fleet.timer" ] &&
+        [ "$(systemctl --root="$R" is-enabled fastcopy-fleet.timer 2>&1)" = disabled ] &&
+        ! ls "$R"/etc/systemd/system/*.wants/fastcopy-fleet.* >/dev/null 2>&1
+}
 enabled_64 () { [ "$1" -eq 0 ] || { [ "$1" -eq 6 ] && grep -q "for 32-bit programs" "$2"; }; }
 
 # The throwaway root: the host's root file system under a tmpfs overlay.
@@ -234,6 +243,8 @@ no_ldso_errors "install" "$W/dpkg-install.log"
 check "installing does not enable the preload (/etc/ld.so.preload unchanged)" same_bytes "$W/before" "$P"
 inroot fastcopy-preload status >"$W/status.out"; st=$?
 check "fastcopy-preload status says 'not enabled' (exit $st, wanted 3): $(head -n 1 "$W/status.out")" [ $st -eq 3 ]
+check "the fleet service and timer are installed disabled and not started" \
+    fleet_units_disabled /lib/systemd/system
 
 inroot fastcopy-preload enable >"$W/enable.out" 2>&1; st=$?
 check "fastcopy-preload enable (exit $st): $(grep -m1 enabled "$W/enable.out")" [ $st -eq 0 ]
@@ -589,6 +600,8 @@ if [ -d "$R/tmp/e2e/rpm" ] && inroot rpm --version >/dev/null 2>&1; then
     check "rpm -i --nodeps libfastcopy libfastcopy-devel libfastcopy-tools" [ $? -eq 0 ]
     no_ldso_errors "rpm install" "$W/rpm-i.log"
     check "installing does not enable the preload" same_bytes "$W/before" "$P"
+    check "the fleet service and timer are installed disabled" \
+        fleet_units_disabled /usr/lib/systemd/system
     inroot fastcopy-preload enable >"$W/enable.out" 2>&1; st=$?
     check "enable (exit $st): $(grep -m1 -E 'enabled|note' "$W/enable.out")" [ $st -eq 0 ]
     # Debian's ld.so expands $LIB to lib/x86_64-linux-gnu, not lib64: the

@@ -285,7 +285,10 @@ fastcopy_policy_matched (const char *table)
     t = FC_TABLE_SEED;
   else
     return NULL;
-  return published (fc_policy_match (fc_cpu_init (), t));
+  /* The published rows are built on first use, by whichever call of the
+     API comes first.  */
+  return ensure_view () ? published (fc_policy_match (fc_cpu_init (), t))
+			: NULL;
 }
 
 _Static_assert (FC_KEY_COUNT <= FASTCOPY_PLAN_VALUES,

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-fleet: declarations shared by its source files
+   (fastcopy-fleet(1)).
+
+   main.c     options and subcommands
+   merge.c    loading recordings fit for a fleet, and merging them
+   export.c   a recording as Prometheus exposition text
+   import.c   exposition text or a Prometheus query result back into a
+              recording
+   json.c     a small, strict JSON reader for the query results
+   output.c   writing a file atomically
+   The recording format is bench/workload.c's.  */
+
+#ifndef FASTCOPY_FLEET_H
+#define FASTCOPY_FLEET_H 1
+
+#include <stddef.h>
+
+#include "workload.h"
+
+/* The metric names of the export; the import reads them back.  */
+#define FLEET_SIZE_METRIC "fastcopy_call_size_bytes"
+#define FLEET_CALLS_METRIC "fastcopy_calls_total"
+
+/* merge.c: load the recording at PATH into W, refusing what a fleet must
+   not add up: a file that is no recording, of another format version,
+   cut short (no end line) or otherwise damaged.  Returns 0, or -1 after
+   an error message that names the file.  */
+int load_recording (const char *path, struct fcw_workload *w);
+
+/* The subcommands; each returns the exit status.  */
+int merge_main (const char *out, int mix, char *const *paths, int n);
+int export_main (const char *out, const char *host, const char *path);
+int import_main (const char *out, int mix, const char *path);
+
+/* W as a recording, COMMENT after its first lines, into a new string of
+   *LEN bytes; NULL after an error message.  */
+char *recording_text (const struct fcw_workload *w, const char *comment,
+		      size_t *len);
+
+/* output.c: replace PATH with the LEN bytes at DATA, atomically: a
+   temporary file in the same directory, whose name does not end in
+   .prom, renamed over it, so that readers see the old file or the new
+   one, and nothing is left behind on failure.  Returns 0, or -1 after an
+   error message.  */
+int write_output (const char *path, const char *data, size_t len);
+
+/* json.c: a parsed JSON value.  */
+enum json_type
+{
+  JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
+  JSON_OBJECT
+};
+
+struct json
+{
+  enum json_type type;
+  char *string;			/* JSON_STRING */
+  double number;
+  size_t n;			/* members of an array or object */
+  struct json *item;		/* JSON_ARRAY, JSON_OBJECT */
+  char *key;			/* when this value is an object's member */
+};
+
+/* Parse the LEN bytes at TEXT, one JSON value and white space around it.
+   Returns the value, or NULL with the reason, which says at which byte,
+   in ERR.  */
+struct json *json_parse (const char *text, size_t len, char *err,
+			 size_t errlen);
+void json_free (struct json *v);
+/* OBJECT's member KEY, or NULL.  */
+const struct json *json_member (const struct json *object, const char *key);
+
+#endif

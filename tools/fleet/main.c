@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-fleet: recordings of many machines, through Prometheus and back
+   (fastcopy-fleet(1)).  */
+
+#define _GNU_SOURCE 1
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/message.h"
+#include "common/xalloc.h"
+#include "fastcopy.h"
+#include "fleet/fleet.h"
+
+const char tool_name[] = "fastcopy-fleet";
+
+static void
+usage (FILE *f)
+{
+  fputs ("usage: fastcopy-fleet merge [--mix] -o OUT RECORDING...\n"
+	 "       fastcopy-fleet export [--host NAME] -o FILE.prom RECORDING\n"
+	 "       fastcopy-fleet import [--mix] -o OUT FILE|-\n"
+	 "merge adds up recordings of machines of one class (CPU and policy "
+	 "row) into\none; --mix allows several classes.  export writes a "
+	 "recording as Prometheus\nexposition text for node_exporter's "
+	 "textfile collector, its series labelled\nwith the class, the "
+	 "implementation and the host (--host, default this\nmachine's "
+	 "name).  import reads exposition text or a Prometheus query result\n"
+	 "(JSON) back into a recording for fastcopy-tune --workload.  Files "
+	 "are replaced\natomically.  See fastcopy-fleet(1).\n", f);
+}
+
+static int __attribute__ ((format (printf, 1, 2)))
+usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fflush (stdout);
+  fprintf (stderr, "%s: ", tool_name);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
+  return 2;
+}
+
+int
+main (int argc, char **argv)
+{
+  enum { O_MIX = 256, O_HOST };
+  static const struct option longopts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "mix", no_argument, NULL, O_MIX },
+    { "host", required_argument, NULL, O_HOST },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 }
+  };
+  const char *command = NULL, *out = NULL, *host = NULL;
+  char **files = xrealloc (NULL, (size_t) argc * sizeof *files);
+  int mix = 0, nfiles = 0, c;
+  /* Options and operands in any order ('-'): the first operand is the
+     command.  The messages are ours, on one line (opterr off, ':').  */
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "-:o:hV", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 1:
+	if (command == NULL)
+	  command = optarg;
+	else
+	  files[nfiles++] = optarg;
+	break;
+      case 'o': out = optarg; break;
+      case O_MIX: mix = 1; break;
+      case O_HOST: host = optarg; break;
+      case 'h': usage (stdout); return 0;
+      case 'V':
+	printf ("fastcopy-fleet (libfastcopy) %s\n", fastcopy_version ());
+	return 0;
+      case ':':
+	return usage_error ("option '%s' needs an argument", argv[optind - 1]);
+      default:
+	if (optopt)
+	  return usage_error ("unknown option '-%c'", optopt);
+	return usage_error ("unknown option '%s'", argv[optind - 1]);
+      }
+  if (command == NULL)
+    return usage_error ("no command: merge, export or import");
+  int is_merge = strcmp (command, "merge") == 0;
+  int is_export = strcmp (command, "export") == 0;
+  int is_import = strcmp (command, "import") == 0;
+  if (!is_merge && !is_export && !is_import)
+    return usage_error ("unknown command '%s': merge, export or import",
+			command);
+  if (out == NULL)
+    return usage_error ("%s needs -o FILE", command);
+  if (mix && is_export)
+    return usage_error ("--mix is for merge and import");
+  if (host != NULL && !is_export)
+    return usage_error ("--host is for export");
+  if (is_merge)
+    return nfiles >= 1 ? merge_main (out, mix, files, nfiles)
+		       : usage_error ("merge needs at least one recording");
+  if (nfiles != 1)
+    return usage_error ("%s takes one file, not %d", command, nfiles);
+  if (is_import)
+    return import_main (out, mix, files[0]);
+  char name[HOST_NAME_MAX + 1];
+  if (host == NULL)
+    {
+      if (gethostname (name, sizeof name) != 0)
+	name[0] = 0;
+      name[sizeof name - 1] = 0;
+      host = name;
+    }
+  if (host[0] == 0)
+    return usage_error ("no host name: give --host NAME");
+  return export_main (out, host, files[0]);
+}

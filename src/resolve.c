@@ -224,17 +224,18 @@ rebind (enum fastcopy_family family, enum fc_impl_id id)
    __chk_fail as before.
 
    Why here, in the initializer, and not in the resolvers or on the first
-   call: the resolvers run while ld.so relocates this library, where
-   dlsym cannot be called (no PLT call, and ld.so holds its lock), and
-   FASTCOPY is not known yet.  A slot that looked glibc up on its first
-   call would run dlsym inside whatever made that call: a signal
-   handler, malloc holding its arena lock (realloc copies), two threads
-   at once.  Here libc is initialized, dlsym takes ld.so's recursive lock
-   (held already in a dlopen), and until the stores below the slots hold
-   this library's implementations, so a memcpy that dlsym itself makes
-   cannot recurse.  Processes without FASTCOPY never get here: no cost at
-   load.  The price is the one every FASTCOPY setting pays: a library
-   initialized before libfastcopy has used its implementations.
+   call: the resolvers run while ld.so relocates this library, before
+   any PLT call can be bound and before FASTCOPY can be read, and a GOT
+   entry bound to glibc's symbol at load would cost every process a
+   lookup.  A slot that looked glibc up on its first call would run dlsym
+   inside whatever made that call: a signal handler, malloc holding its
+   arena lock (realloc copies), two threads at once.  Here libc is
+   initialized, dlsym takes ld.so's recursive lock (held already in a
+   dlopen), and until the stores below the slots hold this library's
+   implementations, so a memcpy that dlsym itself makes cannot recurse.
+   Processes without FASTCOPY never get here: no cost at load.  The price
+   is the one every FASTCOPY setting pays: a library initialized before
+   libfastcopy has used its implementations.
 
    Returns 0; on failure nothing changes, a warning says why, and -1.  */
 static int
@@ -287,7 +288,8 @@ env_value (char *const *envp, const char *name)
    and in dlopen, where it is environ), so no getenv: one symbol fewer to
    look up in every process.  A family whose slot cannot be rewritten
    keeps its implementation, with the thresholds the settings give it, and
-   a warning says so.  */
+   a warning says so.  glibc=on binds glibc's functions instead
+   (use_glibc).  */
 __attribute__ ((constructor (101))) static void
 apply_environment (int argc, char **argv, char **envp)
 {
@@ -313,11 +315,12 @@ apply_environment (int argc, char **argv, char **envp)
 	 != 0)
     for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
       next.impl[f] = next.worker[f];
+  /* glibc=on: glibc's functions in both slots, or, if they cannot be
+     bound, this library's implementations as without it.  */
+  int glibc = next.values.value[FC_KEY_GLIBC] != 0 && use_glibc () == 0;
+  next.values.value[FC_KEY_GLIBC] = (size_t) glibc;
   int kept = 0;
-  if (next.values.value[FC_KEY_GLIBC] && use_glibc () != 0)
-    next.values.value[FC_KEY_GLIBC] = 0;
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT && !next.values.value[FC_KEY_GLIBC];
-       f++)
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT && !glibc; f++)
     {
       if (next.impl[f] == fc_state.plan.impl[f])
 	continue;

@@ -169,7 +169,11 @@ struct fastcopy_plan
 void fastcopy_plan_for (const struct fastcopy_cpu *cpu,
 			struct fastcopy_plan *plan);
 
-/* What an exported function was bound to when the library was loaded.  */
+/* What an exported function was bound to when the library was loaded.
+   Under the glibc setting (glibc=on in FASTCOPY) every function's impl is
+   named "glibc", is not in the implementation table, and its copy or
+   clear function is glibc's own memmove or memset, which the exported
+   functions then call.  */
 struct fastcopy_choice
 {
   const char *function;		/* "memcpy", "__memset_chk", ... */

@@ -65,12 +65,13 @@ mkdir -p "$R/tmp/e2e"
 cp -r "$W/debs/." "$R/tmp/e2e/"
 [ -d "$W/rpms" ] && cp -r "$W/rpms/." "$R/tmp/e2e/"
 [ -d "$W/libc6" ] && cp -r "$W/libc6" "$R/tmp/e2e/"
-install -m 0755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/"
+install -m 0755 "$W/helpers/fc-e2e-probe" "$W/helpers/fc-e2e-lands" "$R/usr/local/bin/"
 install -m 0644 "$W/helpers/libe2e-other.so" "$W/helpers/libe2e-crash.so" \
     "$W/helpers/libe2e-picky.so" "$R/usr/local/lib/"
 [ -d "$W/i386" ] && cp -r "$W/i386" "$R/tmp/e2e/"
 # A setuid-root copy of the probe and of sleep (whose /proc/PID/maps we read).
 install -m 4755 "$W/helpers/fc-e2e-probe" "$R/usr/local/bin/fc-e2e-probe-suid"
+install -m 4755 "$W/helpers/fc-e2e-lands" "$R/usr/local/bin/fc-e2e-lands-suid"
 install -m 4755 "$R/bin/sleep" "$R/usr/local/bin/fc-e2e-sleep-suid"
 
 inroot ()
@@ -272,6 +273,24 @@ check "setuid-root probe run by uid 65534 (AT_SECURE): $out" \
 out=$(inroot /usr/local/bin/fc-e2e-probe 2>&1)
 check "the same probe, not setuid: $out" \
     [ "$out" = "secure=0 ruid=0 euid=0 libfastcopy=$LIBDIR/libfastcopy.so.1 memcpy=$LIBDIR/libfastcopy.so.1 copy=ok" ]
+
+# The way back to glibc for one process, under the root's preload: where
+# memcpy's and memset's code runs (the instruction that faults on an
+# unreadable page), and what the library reports.
+out=$(inroot env FASTCOPY=glibc=on /usr/local/bin/fc-e2e-lands 2>&1)
+check "FASTCOPY=glibc=on under /etc/ld.so.preload: memcpy and memset run libc.so.6's code: $out" \
+    [ "$out" = "secure=0 memcpy=libc.so.6 memset=libc.so.6" ]
+out=$(inroot /usr/local/bin/fc-e2e-lands 2>&1)
+check "without it they run libfastcopy's: $out" \
+    [ "$out" = "secure=0 memcpy=libfastcopy.so.1 memset=libfastcopy.so.1" ]
+out=$(as_nobody env FASTCOPY=glibc=on /usr/local/bin/fc-e2e-lands-suid 2>&1)
+check "a setuid-root copy run by uid 65534 ignores FASTCOPY=glibc=on: $out" \
+    [ "$out" = "secure=1 memcpy=libfastcopy.so.1 memset=libfastcopy.so.1" ]
+out=$(inroot env FASTCOPY=glibc=on fastcopy-info 2>&1 | sed -n '/^selected:/,/^$/p' | awk 'NF > 1 { print $2 }' | sort -u)
+check "fastcopy-info with FASTCOPY=glibc=on: every function's implementation is glibc ('$(echo $out)')" \
+    [ "$out" = glibc ]
+out=$(inroot env FASTCOPY=glibc=on sort </dev/null 2>&1); st=$?
+check "sort with FASTCOPY=glibc=on: exit $st, no output: '$out'" eval '[ $st -eq 0 ] && [ -z "$out" ]'
 
 # (Started without a shell function in between, so that $! is the program.)
 env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$R" setpriv --reuid=65534 --regid=65534 --clear-groups \
@@ -732,6 +751,80 @@ main (void)
   return 0;
 }
 EOF
+cat >"$W/helpers/lands.c" <<'EOF'
+/* Whose code memcpy and memset run in this process: each (as the process
+   binds it) is called on a page that cannot be read or written, and the
+   object holding the faulting instruction is named: "libc.so.6" when it
+   is libc.so.6's own.  Prints one line.  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+static sigjmp_buf back;
+static volatile unsigned long pc;
+
+static void
+fault (int sig, siginfo_t *info, void *context)
+{
+  (void) sig; (void) info;
+  pc = (unsigned long) ((ucontext_t *) context)->uc_mcontext.gregs[REG_RIP];
+  siglongjmp (back, 1);
+}
+
+static const char *
+object_of (unsigned long addr, const Dl_info *libc)
+{
+  Dl_info where;
+  if (addr == 0 || !dladdr ((void *) addr, &where) || where.dli_fname == NULL)
+    return "?";
+  if (where.dli_fbase == libc->dli_fbase)
+    return "libc.so.6";
+  const char *slash = strrchr (where.dli_fname, '/');
+  return slash ? slash + 1 : where.dli_fname;
+}
+
+int
+main (void)
+{
+  void *(*copy) (void *, const void *, size_t) = dlsym (RTLD_DEFAULT, "memcpy");
+  void *(*set) (void *, int, size_t) = dlsym (RTLD_DEFAULT, "memset");
+  void *libc_handle = dlopen ("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+  Dl_info libc = { 0 };
+  if (copy == NULL || set == NULL || libc_handle == NULL
+      || !dladdr (dlsym (libc_handle, "memmove"), &libc))
+    return 1;
+  unsigned char *ok = mmap (NULL, 8192, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  unsigned char *bad = ok + 4096;
+  mprotect (bad, 4096, PROT_NONE);
+  static struct sigaction sa;
+  sa.sa_sigaction = fault;
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigaction (SIGSEGV, &sa, NULL);
+  unsigned long at[2] = { 0, 0 };
+  for (int i = 0; i < 2; i++)
+    {
+      pc = 0;
+      if (sigsetjmp (back, 1) == 0)
+        {
+          if (i == 0)
+            copy (ok, bad, 256);
+          else
+            set (bad, 0x5a, 256);
+        }
+      at[i] = pc;
+    }
+  printf ("secure=%lu memcpy=%s memset=%s\n", getauxval (AT_SECURE),
+          object_of (at[0], &libc), object_of (at[1], &libc));
+  return 0;
+}
+EOF
 printf 'int fc_e2e_other;\n' >"$W/helpers/other.c"
 printf '#include <signal.h>\n__attribute__ ((constructor)) static void die (void) { raise (SIGSEGV); }\n' >"$W/helpers/crash.c"
 printf '#include <stdio.h>\nint main (void) { puts ("hello"); return 0; }\n' >"$W/helpers/hello.c"
@@ -742,6 +835,7 @@ printf '#include <stdlib.h>\n__attribute__ ((constructor)) static void die (void
 # test's processes.
 printf '#include <stdlib.h>\n__attribute__ ((constructor)) static void die (void) { if (getenv ("LD_PRELOAD")) abort (); }\n' >"$W/helpers/picky.c"
 if ! { gcc -O2 -o "$W/helpers/fc-e2e-probe" "$W/helpers/probe.c" &&
+       gcc -O2 -o "$W/helpers/fc-e2e-lands" "$W/helpers/lands.c" &&
        gcc -shared -fPIC -o "$W/helpers/libe2e-other.so" "$W/helpers/other.c" &&
        gcc -shared -fPIC -o "$W/helpers/libe2e-crash.so" "$W/helpers/crash.c" &&
        gcc -shared -fPIC -Wl,-soname,libfastcopy.so.1 -o "$W/helpers/libe2e-broken.so" "$W/helpers/broken.c" &&

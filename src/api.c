@@ -13,6 +13,9 @@
 #include <sys/stat.h>
 #include "load-state.h"
 
+extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
+extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
+
 const char *
 fastcopy_version (void)
 {
@@ -72,6 +75,7 @@ struct view
 {
   struct fastcopy_impl impl[FC_IMPL_COUNT];	/* fc_impl_table with
 						   pointers */
+  struct fastcopy_impl glibc[FASTCOPY_FAMILY_COUNT];	/* glibc=on's */
   const char *function_list[NCHOICES + 1];
   struct fastcopy_choice choices[NCHOICES];
   char reasons[FASTCOPY_FAMILY_COUNT][FC_PATH_MAX + 256];
@@ -113,6 +117,36 @@ build_impl_view (void)
       v->clear = t->family == FASTCOPY_FAMILY_CLEAR
 		 ? fc_clear_function ((enum fc_impl_id) i) : NULL;
     }
+}
+
+/* Under glibc=on the exported functions call glibc's own memmove and
+   memset (resolve.c): no row of the table, so a view of its own, whose
+   functions are what the slots hold.  */
+static void
+build_glibc_view (void)
+{
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      int copy = f == FASTCOPY_FAMILY_COPY;
+      struct fastcopy_impl *v = &view->glibc[f];
+      v->name = "glibc";
+      v->family = (enum fastcopy_family) f;
+      v->summary = copy ? "glibc's own memmove, as glibc chose it for this "
+			  "CPU (glibc=on)"
+			: "glibc's own memset, as glibc chose it for this CPU "
+			  "(glibc=on)";
+      v->requires = 0;
+      v->copy = copy ? fc_copy_slot : NULL;
+      v->clear = copy ? NULL : fc_clear_slot;
+      v->traits = 0;
+    }
+}
+
+/* glibc=on is in force: resolve.c bound glibc's functions.  */
+static int
+glibc_bound (void)
+{
+  return fc_state.tunables.value[FC_KEY_GLIBC] != 0;
 }
 
 size_t
@@ -230,7 +264,7 @@ build_policy_view (void)
 	  p->reason = r->reason;
 	  size_t len = 0;
 	  v->thresholds[0] = 0;
-	  for (int k = 0; k < FC_KEY_COUNT; k++)
+	  for (int k = 0; k < FC_KEY_POLICY; k++)
 	    {
 	      char a[32];
 	      if (fc_key_type (k) != FASTCOPY_SETTING_SIZE
@@ -503,8 +537,11 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
 		"file read", t);
       break;
     case FC_E_LOAD_TIME:
-      if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
-	  || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
+      if (d->key == FC_KEY_GLIBC)
+	snprintf (buf, size, "%s: glibc's functions are bound when the "
+		  "library is loaded (set it in FASTCOPY): ignored", key);
+      else if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
+	       || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
 	snprintf (buf, size, "%s: recording is set up when the library is "
 		  "loaded (set it in FASTCOPY): ignored", key);
       else
@@ -514,7 +551,9 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
       break;
     case FC_E_ENV_ONLY:
       snprintf (buf, size, "%s: only the FASTCOPY environment variable may "
-		"set it (a recording is for one program): ignored", key);
+		"set it (%s is for one program): ignored", key,
+		d->key == FC_KEY_GLIBC ? "going back to glibc"
+		: "a recording");
       break;
     case FC_E_NOT_PATH:
       snprintf (buf, size, "%s: '%s' is not 'off' or an absolute path of at "
@@ -539,6 +578,19 @@ format_message (const struct fc_diag *d, char *buf, size_t size)
     case FC_W_SIGNAL_WITHOUT_PROFILE:
       snprintf (buf, size, "%s set without profile: nothing is recorded, "
 		"and the signal stays the program's", key);
+      break;
+    case FC_W_PROFILE_WITH_GLIBC:
+      snprintf (buf, size, "%s set with glibc=on: glibc's functions are "
+		"called and nothing is recorded", key);
+      break;
+    case FC_W_GLIBC_NOT_BOUND:
+      if (t[0] != 0)
+	snprintf (buf, size, "%s: no %s after libfastcopy's in this process: "
+		  "kept libfastcopy's functions", key, t);
+      else
+	snprintf (buf, size, "%s: could not switch to glibc's functions "
+		  "(mprotect: %s): kept libfastcopy's", key,
+		  strerror ((int) d->num));
       break;
     case FC_W_NOT_REBOUND:
       snprintf (buf, size, "%s: could not switch implementations (mprotect: "
@@ -654,6 +706,8 @@ setting_used (int key)
   unsigned int trait = fc_key_trait (key);
   if (trait == 0)
     return 1;
+  if (glibc_bound ())
+    return 0;			/* glibc's functions read no threshold */
   unsigned int traits
     = fc_impl_table[fc_state.plan.worker[fc_key_family (key)]].traits;
   return (traits & trait) != 0;
@@ -771,17 +825,27 @@ build_view (void)
   for (size_t i = 0; i < NCHOICES; i++)
     view->function_list[i] = function_names[i];
   build_policy_view ();
+  build_glibc_view ();
+  int glibc = glibc_bound ();
   for (size_t i = 0; i < NCHOICES; i++)
     {
       enum fastcopy_family f = i < NCOPY ? FASTCOPY_FAMILY_COPY
 					 : FASTCOPY_FAMILY_CLEAR;
-      fc_plan_reason (&fc_state.plan, &fc_state.settings.merged, fc_state.settings.path, f,
-		      view->reasons[f], sizeof view->reasons[f]);
+      if (glibc)
+	snprintf (view->reasons[f], sizeof view->reasons[f],
+		  "FASTCOPY item %u: glibc=on",
+		  fc_state.settings.merged.item[FC_KEY_GLIBC].line);
+      else
+	fc_plan_reason (&fc_state.plan, &fc_state.settings.merged,
+			fc_state.settings.path, f, view->reasons[f],
+			sizeof view->reasons[f]);
       view->choices[i].function = function_names[i];
       view->choices[i].family = f;
-      view->choices[i].impl = &view->impl[fc_state.plan.impl[f]];
+      view->choices[i].impl = glibc ? &view->glibc[f]
+			      : &view->impl[fc_state.plan.impl[f]];
       view->choices[i].reason = view->reasons[f];
-      view->choices[i].policy = published (fc_state.plan.row[f]);
+      view->choices[i].policy = glibc ? NULL
+				: published (fc_state.plan.row[f]);
     }
   build_settings_view ();
 
@@ -894,8 +958,7 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
       if (!it->set)
 	continue;
       enum fastcopy_setting_type type = fc_key_type (k);
-      if (type == FASTCOPY_SETTING_IMPL || type == FASTCOPY_SETTING_POLICY
-	  || type == FASTCOPY_SETTING_PATH || type == FASTCOPY_SETTING_SIGNAL)
+      if (type == FASTCOPY_SETTING_IMPL || k >= FC_KEY_POLICY)
 	{
 	  fc_diag_add (&c->diags, FC_E_LOAD_TIME, FC_SRC_API, it->line, k, 0,
 		       "", 0);

@@ -21,6 +21,14 @@ profiling (const struct fc_layer *settings)
   return it->set && it->value != 0;
 }
 
+/* glibc=on: the exported functions are to call glibc's own.  */
+static FC_EARLY int
+glibc_asked (const struct fc_layer *settings)
+{
+  const struct fc_item *it = &settings->item[FC_KEY_GLIBC];
+  return it->set && it->value != 0;
+}
+
 /* The auto row the policy setting names, or else the one this CPU
    matches.  */
 static FC_EARLY const struct fc_policy_row *
@@ -57,7 +65,12 @@ fc_plan_make (const struct fc_cpu *cpu, const struct fc_layer *settings,
       plan->worker[f] = plan->impl[f];
     }
   fc_plan_thresholds (cpu, settings, plan);
-  if (profiling (settings))
+  /* The glibc word says whether glibc's functions are asked for;
+     resolve.c clears it if it cannot bind them.  They replace every
+     implementation of this library, the recording's too.  */
+  plan->values.value[FC_KEY_GLIBC] = (size_t) glibc_asked (settings);
+  plan->defaults.value[FC_KEY_GLIBC] = 0;
+  if (profiling (settings) && !glibc_asked (settings))
     {
       plan->impl[FASTCOPY_FAMILY_COPY] = FC_IMPL_COPY_PROFILE;
       plan->impl[FASTCOPY_FAMILY_CLEAR] = FC_IMPL_CLEAR_PROFILE;
@@ -73,7 +86,7 @@ fc_plan_thresholds (const struct fc_cpu *cpu,
 		    const struct fc_layer *settings, struct fc_plan *plan)
 {
   const struct fc_policy_row *named = NULL;
-  for (int k = 0; k < FC_KEY_COUNT; k++)
+  for (int k = 0; k < FC_KEY_POLICY; k++)
     {
       enum fastcopy_setting_type type = fc_key_type (k);
       if (type != FASTCOPY_SETTING_SIZE && type != FASTCOPY_SETTING_BOOL)
@@ -168,11 +181,23 @@ signal_warning (const struct fc_layer *layer, struct fc_diags *diags)
 		 FC_KEY_PROFILE_SIGNAL, 0, "", 0);
 }
 
+/* profile with glibc=on: glibc's functions are called, nothing is
+   recorded.  */
+static void
+glibc_profile_warning (const struct fc_layer *layer, struct fc_diags *diags)
+{
+  const struct fc_item *p = &layer->item[FC_KEY_PROFILE];
+  if (profiling (layer) && glibc_asked (layer))
+    fc_diag_add (diags, FC_W_PROFILE_WITH_GLIBC, p->src, p->line,
+		 FC_KEY_PROFILE, 0, "", 0);
+}
+
 void
 fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
 		  struct fc_diags *diags)
 {
   signal_warning (settings, diags);
+  glibc_profile_warning (settings, diags);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       unsigned int traits = fc_impl_table[plan->worker[f]].traits;
@@ -197,6 +222,7 @@ void
 fc_layer_warnings (const struct fc_layer *layer, struct fc_diags *diags)
 {
   signal_warning (layer, diags);
+  glibc_profile_warning (layer, diags);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       int rep = fc_family_key ((enum fastcopy_family) f, FC_TRAIT_REP);

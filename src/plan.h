@@ -28,7 +28,10 @@ struct fc_plan
    layer).
    Settings were checked when parsed: an implementation they name can run
    on this CPU.  With the profile setting, each family gets its profile
-   implementation, and its worker is what it would have got.  */
+   implementation, and its worker is what it would have got.  With
+   glibc=on, the glibc word of the values is 1, the implementations are
+   still this library's choice (what glibc's functions stand in for), and
+   nothing is recorded.  */
 FC_HIDDEN FC_EARLY void fc_plan_make (const struct fc_cpu *cpu,
 				      const struct fc_layer *settings,
 				      struct fc_plan *plan);

@@ -15,8 +15,13 @@
    relocated, and print "Relink ... for IFUNC symbol" (doc/design.md).
 
    The library is built with -fno-tree-switch-conversion so that the
-   switches below stay code, not tables of relocated addresses.  */
+   switches below stay code, not tables of relocated addresses.
 
+   glibc=on (FASTCOPY) points both slots at glibc's own memmove and memset
+   and both entry bytes at the slots, from the initializer: see
+   use_glibc.  */
+
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <sys/auxv.h>
@@ -162,22 +167,36 @@ fastcopy_copy_fn fc_copy_slot = copy_ifunc;
 FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
 fastcopy_clear_fn fc_clear_slot = clear_ifunc;
 
-/* Point FAMILY's slot and entry byte at implementation ID.  Their page is
-   read-only (RELRO) by now: open it for the two stores only.  On failure
+/* The slots and entry bytes are read-only (RELRO) once ld.so has
+   relocated libfastcopy: open their page(s) for a few stores
+   (WRITABLE), then close them again.  Returns 0 or errno.  */
+static int
+slots_writable (int writable)
+{
+  uintptr_t at[] = { (uintptr_t) &fc_copy_slot, (uintptr_t) &fc_clear_slot,
+		     (uintptr_t) &fc_copy_entry, (uintptr_t) &fc_clear_entry };
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+    {
+      lo = at[i] < lo ? at[i] : lo;
+      hi = at[i] > hi ? at[i] : hi;
+    }
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  lo &= -page;
+  hi = (hi + sizeof (void *) + page - 1) & -page;
+  int prot = writable ? PROT_READ | PROT_WRITE : PROT_READ;
+  return mprotect ((void *) lo, hi - lo, prot) != 0 ? errno : 0;
+}
+
+/* Point FAMILY's slot and entry byte at implementation ID.  On failure
    nothing changes and errno is returned.  */
 static int
 rebind (enum fastcopy_family family, enum fc_impl_id id)
 {
-  int copy = family == FASTCOPY_FAMILY_COPY;
-  uintptr_t slot = copy ? (uintptr_t) &fc_copy_slot : (uintptr_t) &fc_clear_slot;
-  uintptr_t flag = copy ? (uintptr_t) &fc_copy_entry : (uintptr_t) &fc_clear_entry;
-  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
-  uintptr_t lo = (slot < flag ? slot : flag) & -page;
-  uintptr_t hi = ((slot > flag ? slot : flag) + sizeof (void *) + page - 1)
-		 & -page;
-  if (mprotect ((void *) lo, hi - lo, PROT_READ | PROT_WRITE) != 0)
-    return errno;
-  if (copy)
+  int err = slots_writable (1);
+  if (err != 0)
+    return err;
+  if (family == FASTCOPY_FAMILY_COPY)
     {
       fc_copy_entry = fc_entry_byte (id);
       fc_copy_slot = fc_copy_function (id);
@@ -187,8 +206,65 @@ rebind (enum fastcopy_family family, enum fc_impl_id id)
       fc_clear_entry = fc_entry_byte (id);
       fc_clear_slot = fc_clear_function (id);
     }
-  mprotect ((void *) lo, hi - lo, PROT_READ);
+  slots_writable (0);
   return 0;
+}
+
+/* glibc=on: make every exported function end in glibc's own code, as if
+   libfastcopy were not loaded.  The copy slot gets the memmove and the
+   clear slot the memset that the process would call without libfastcopy
+   (dlsym's RTLD_NEXT: glibc's, resolved by glibc's own IFUNC for this
+   CPU, unless a library preloaded after this one defines them), and both
+   entry bytes FC_ENTRY_SLOT, so that memcpy, memmove, memset and their
+   _chk forms jump through the slots; the rest call through them already.
+   Every copy function gets memmove, as every implementation here is
+   overlap-safe (on x86-64 glibc's memcpy is its memmove; i386's memcpy
+   is not overlap-safe, and a program that relied on libfastcopy's must
+   keep working).  The _chk forms keep their size check, and call glibc's
+   __chk_fail as before.
+
+   Why here, in the initializer, and not in the resolvers or on the first
+   call: the resolvers run while ld.so relocates this library, before
+   any PLT call can be bound and before FASTCOPY can be read, and a GOT
+   entry bound to glibc's symbol at load would cost every process a
+   lookup.  A slot that looked glibc up on its first call would run dlsym
+   inside whatever made that call: a signal handler, malloc holding its
+   arena lock (realloc copies), two threads at once.  Here libc is
+   initialized, dlsym takes ld.so's recursive lock (held already in a
+   dlopen), and until the stores below the slots hold this library's
+   implementations, so a memcpy that dlsym itself makes cannot recurse.
+   Processes without FASTCOPY never get here: no cost at load.  The price
+   is the one every FASTCOPY setting pays: a library initialized before
+   libfastcopy has used its implementations.
+
+   Returns 0; on failure nothing changes, a warning says why, and -1.  */
+static int
+use_glibc (void)
+{
+  fastcopy_copy_fn copy = (fastcopy_copy_fn) dlsym (RTLD_NEXT, "memmove");
+  fastcopy_clear_fn clear = (fastcopy_clear_fn) dlsym (RTLD_NEXT, "memset");
+  const char *missing = copy == NULL ? "memmove"
+			: clear == NULL ? "memset" : "";
+  int err = *missing == 0 ? slots_writable (1) : 0;
+  if (*missing == 0 && err == 0)
+    {
+      /* Each store leaves a correct function in reach: a call in another
+	 thread gets this library's implementation or glibc's.  */
+      fc_copy_slot = copy;
+      fc_clear_slot = clear;
+      fc_copy_entry = FC_ENTRY_SLOT;
+      fc_clear_entry = FC_ENTRY_SLOT;
+      slots_writable (0);
+      return 0;
+    }
+  const struct fc_item *it = &fc_state.settings.merged.item[FC_KEY_GLIBC];
+  size_t len = 0;
+  while (missing[len] != 0)
+    len++;
+  fc_diag_add (&fc_settings_scratch.diags, FC_W_GLIBC_NOT_BOUND, it->src,
+	       it->line, FC_KEY_GLIBC, (unsigned long long) err, missing,
+	       len);
+  return -1;
 }
 
 /* NAME's value in the environment ENVP, or NULL.  */
@@ -212,7 +288,8 @@ env_value (char *const *envp, const char *name)
    and in dlopen, where it is environ), so no getenv: one symbol fewer to
    look up in every process.  A family whose slot cannot be rewritten
    keeps its implementation, with the thresholds the settings give it, and
-   a warning says so.  */
+   a warning says so.  glibc=on binds glibc's functions instead
+   (use_glibc).  */
 __attribute__ ((constructor (101))) static void
 apply_environment (int argc, char **argv, char **envp)
 {
@@ -238,8 +315,12 @@ apply_environment (int argc, char **argv, char **envp)
 	 != 0)
     for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
       next.impl[f] = next.worker[f];
+  /* glibc=on: glibc's functions in both slots, or, if they cannot be
+     bound, this library's implementations as without it.  */
+  int glibc = next.values.value[FC_KEY_GLIBC] != 0 && use_glibc () == 0;
+  next.values.value[FC_KEY_GLIBC] = (size_t) glibc;
   int kept = 0;
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT && !glibc; f++)
     {
       if (next.impl[f] == fc_state.plan.impl[f])
 	continue;

@@ -20,7 +20,8 @@
       (struct fc_diags) and is left out, so the lower layer's value stays.
    5. Secure-execution processes (AT_SECURE, which the kernel sets for
       setuid, setgid and capability gains; resolve.c asks getauxval) use
-      neither FASTCOPY nor FASTCOPY_CONFIG, only the system file.  The system file is trusted, in every process, only when
+      neither FASTCOPY nor FASTCOPY_CONFIG, only the system file, so they
+      never record and never take glibc's functions (glibc=on).  The system file is trusted, in every process, only when
       it is a regular file owned by root that group and others cannot write
       (fstat of the opened descriptor, so a root-owned symlink to such a
       file is fine and a swapped file is caught).  */
@@ -374,6 +375,12 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
     }
   unsigned long long v = 0, missing = 0;
   int err;
+  /* The keys after policy are for one process (keys.def).  */
+  if (k > FC_KEY_POLICY && src == FC_SRC_FILE)
+    {
+      fc_diag_add (diags, FC_E_ENV_ONLY, src, line, k, 0, val, vlen);
+      return;
+    }
   switch (fc_key_type (k))
     {
     case FASTCOPY_SETTING_IMPL:
@@ -386,10 +393,10 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
       err = parse_policy (val, vlen, &v, &missing);
       break;
     case FASTCOPY_SETTING_PATH:
-      err = src == FC_SRC_FILE ? FC_E_ENV_ONLY : parse_path (val, vlen, &v);
+      err = parse_path (val, vlen, &v);
       break;
     case FASTCOPY_SETTING_SIGNAL:
-      err = src == FC_SRC_FILE ? FC_E_ENV_ONLY : parse_signal (val, vlen, &v);
+      err = parse_signal (val, vlen, &v);
       break;
     default:
       /* A size (size.c), or "never".  */

@@ -81,7 +81,8 @@ enum fc_diag_code
   FC_E_UNKNOWN_POLICY,		/* key, text: the name */
   FC_E_POLICY_UNUSABLE,		/* key, text: the name; num: missing
 				   features */
-  FC_E_ENV_ONLY,		/* key: a recording key in the file */
+  FC_E_ENV_ONLY,		/* key: one after policy (keys.def) in a
+				   file */
   FC_E_NOT_PATH,		/* key, text: neither off nor an absolute
 				   path of at most FC_PROFILE_PATH_MAX */
   FC_E_NOT_SIGNAL,		/* key, text */
@@ -91,7 +92,10 @@ enum fc_diag_code
   FC_W_REP_ABOVE_NT,		/* key: the REP threshold; num: the NT one */
   FC_W_NOT_REBOUND,		/* key: copy or clear; num: errno of
 				   mprotect; text: the implementation kept */
-  FC_W_SIGNAL_WITHOUT_PROFILE	/* key: profile_signal, with no profile */
+  FC_W_SIGNAL_WITHOUT_PROFILE,	/* key: profile_signal, with no profile */
+  FC_W_PROFILE_WITH_GLIBC,	/* key: profile, with glibc=on */
+  FC_W_GLIBC_NOT_BOUND		/* key: glibc; text: the function not
+				   found, or num: errno of mprotect */
 };
 
 struct fc_diag

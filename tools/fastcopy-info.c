@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "fastcopy.h"
 #include "common/i386-abi.h"
+#include "common/json.h"
 #include "common/message.h"
 #include "common/preload-entry.h"
 #include "size.h"
@@ -139,61 +140,6 @@ print_env_outcome (void)
     printf ("not used: every item was rejected");
   else
     printf ("not used: no settings in it");
-}
-
-/* ------------------------------------------------------------------------ */
-/* JSON output.  */
-
-static void
-json_string (const char *s)
-{
-  putchar ('"');
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-	printf ("\\%c", *p);
-      else if (*p == '\n')
-	fputs ("\\n", stdout);
-      else if (*p < 0x20 || *p >= 0x7f)
-	printf ("\\u%04x", *p);
-      else
-	putchar (*p);
-    }
-  putchar ('"');
-}
-
-static void
-json_key (const char *key, int *first)
-{
-  if (!*first)
-    putchar (',');
-  *first = 0;
-  json_string (key);
-  putchar (':');
-}
-
-static void
-json_str_field (const char *key, const char *value, int *first)
-{
-  json_key (key, first);
-  if (value == NULL)
-    fputs ("null", stdout);
-  else
-    json_string (value);
-}
-
-static void
-json_num_field (const char *key, unsigned long long v, int *first)
-{
-  json_key (key, first);
-  printf ("%llu", v);
-}
-
-static void
-json_bool_field (const char *key, int v, int *first)
-{
-  json_key (key, first);
-  fputs (v ? "true" : "false", stdout);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -49,26 +49,27 @@
 const char tool_name[] = "fastcopy-preload";
 
 static void
-usage (FILE *to)
+usage (void)
 {
-  fprintf (to,
-	   "usage: %s [--root DIR] [--no-test] [--quiet] enable|disable|status\n"
-	   "\n"
-	   "Manage libfastcopy's entry in /etc/ld.so.preload, which makes every\n"
-	   "program on the system (setuid ones included) use libfastcopy.\n"
-	   "\n"
-	   "  enable    test the library in new processes, then add the entry\n"
-	   "  disable   remove libfastcopy's entries, keeping everything else\n"
-	   "  status    say whether it is enabled, and test the library it loads\n"
-	   "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
-	   "            entry names no library, 5 the library fails the test,\n"
-	   "            6 32-bit programs find no i386 library)\n"
-	   "\n"
-	   "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
-	   "  --no-test   do not run the test processes (enable, status)\n"
-	   "  --quiet     print errors and warnings only\n"
-	   "\n"
-	   "library: %s/%s\n", tool_name, FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+  printf ("usage: %s [--root DIR] [--no-test] [--quiet] enable|disable|status\n"
+	  "\n"
+	  "Manage libfastcopy's entry in /etc/ld.so.preload, which makes every\n"
+	  "program on the system (setuid ones included) use libfastcopy.\n"
+	  "\n"
+	  "  enable    test the library in new processes, then add the entry\n"
+	  "  disable   remove libfastcopy's entries, keeping everything else\n"
+	  "  status    say whether it is enabled, and test the library it loads\n"
+	  "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
+	  "            entry names no library, 5 the library fails the test,\n"
+	  "            6 32-bit programs find no i386 library)\n"
+	  "\n"
+	  "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
+	  "  --no-test   do not run the test processes (enable, status)\n"
+	  "  --quiet     print errors and warnings only\n"
+	  "  -h, --help     print this help and exit\n"
+	  "  -V, --version  print the version and exit\n"
+	  "\n"
+	  "library: %s/%s\n", tool_name, FASTCOPY_LIBDIR, FASTCOPY_SONAME);
 }
 
 int
@@ -83,7 +84,8 @@ main (int argc, char **argv)
     {NULL, 0, NULL, 0}
   };
   int opt;
-  while ((opt = getopt_long (argc, argv, "r:nqhV", longopts, NULL)) != -1)
+  opterr = 0;
+  while ((opt = getopt_long (argc, argv, ":r:nqhV", longopts, NULL)) != -1)
     switch (opt)
       {
       case 'r':
@@ -96,25 +98,24 @@ main (int argc, char **argv)
 	message_quiet = 1;
 	break;
       case 'h':
-	usage (stdout);
+	usage ();
 	return EXIT_OK;
       case 'V':
 	printf ("fastcopy-preload (libfastcopy) %s\n", PACKAGE_VERSION);
 	return EXIT_OK;
       default:
-	usage (stderr);
+	getopt_usage_msg (opt, argv);
 	return EXIT_USAGE;
       }
   if (optind + 1 != argc)
     {
-      error_msg ("%s", optind == argc ? "no command given"
+      usage_msg ("%s", optind == argc ? "no command given"
 		 : "too many arguments");
-      usage (stderr);
       return EXIT_USAGE;
     }
   if (root[0] != '/')
     {
-      error_msg ("--root needs an absolute directory name, not '%s'", root);
+      usage_msg ("--root needs an absolute directory name, not '%s'", root);
       return EXIT_USAGE;
     }
   struct stat st;
@@ -133,7 +134,6 @@ main (int argc, char **argv)
     return cmd_disable ();
   if (strcmp (cmd, "status") == 0)
     return cmd_status ();
-  error_msg ("unknown command '%s'", cmd);
-  usage (stderr);
+  usage_msg ("unknown command '%s'", cmd);
   return EXIT_USAGE;
 }

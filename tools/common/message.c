@@ -48,18 +48,18 @@ usage_msg (const char *fmt, ...)
 void
 getopt_usage_msg (int c, char *const *argv)
 {
-  /* optopt is the short option getopt_long stopped at, 0 for a long
-     one, which is then the word before optind (up to any '=').  */
+  /* optopt is the short option getopt_long stopped at (or the value of
+     a long one that lacks its argument), 0 for an unknown long one; a
+     long one is the word before optind.  */
   const char *word = argv[optind - 1];
-  int len = (int) strcspn (word, "=");
-  if (c == ':' && optopt != 0 && word[0] == '-' && word[1] != '-')
-    usage_msg ("option '-%c' needs an argument", optopt);
+  if (c == ':' && word[0] == '-' && word[1] == '-')
+    usage_msg ("option '%s' needs an argument", word);
   else if (c == ':')
-    usage_msg ("option '%.*s' needs an argument", len, word);
+    usage_msg ("option '-%c' needs an argument", optopt);
   else if (optopt != 0)
     usage_msg ("unrecognized option '-%c'", optopt);
   else
-    usage_msg ("unrecognized option '%.*s'", len, word);
+    usage_msg ("unrecognized option '%s'", word);
 }
 
 const char *

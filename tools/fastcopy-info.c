@@ -401,6 +401,11 @@ print_policies (void)
 {
   const struct fastcopy_policy *mine = fastcopy_policy_matched ("auto");
   const struct fastcopy_policy *seed = fastcopy_policy_matched ("seed");
+  /* The evidence files are the source's, not the packages': say where a
+     reader finds them.  */
+  printf ("The files of doc/bench/ named below are in the source "
+	  "distribution of\nlibfastcopy %s (libfastcopy-%s.tar.*), under "
+	  "doc/bench/.\n\n", fastcopy_version (), fastcopy_version ());
   for (size_t i = 0; i < fastcopy_policy_count (); i++)
     {
       const struct fastcopy_policy *p = fastcopy_policy_at (i);

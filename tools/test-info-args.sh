@@ -108,6 +108,13 @@ esac
 expect "--check -: a file on standard input" 0 "(standard input): OK" \
     sh -c 'env FASTCOPY_CONFIG= FASTCOPY= "$1" --check - <"$2"' sh "$info" "$work/a.conf"
 
+# --policy cites files of doc/bench/, which no package ships: it says
+# where they are.
+expect_info "--policy says where its doc/bench/ files are" 0 \
+    "The files of doc/bench/ named below are in the source distribution of
+libfastcopy * (libfastcopy-*.tar.*), under doc/bench/.
+*measured: doc/bench/*" --policy
+
 # A recording signal without a recording applies, with a warning.
 expect_info "profile_signal without profile: a warning" 0 \
     "FASTCOPY item 1: warning: profile_signal set without profile: *

@@ -192,6 +192,20 @@ struct process_view
   char config[FC_PATH_MAX + 1];
 };
 
+/* Implementation ID's name; "?" for a number out of range (the state
+   read while the process was changing it).  */
+static const char *
+impl_name (unsigned long long id)
+{
+  return id < fastcopy_impl_count () ? fastcopy_impl_at ((size_t) id)->name
+	 : "?";
+}
+
+/* NAMES[I], "?" out of its N.  */
+#define NAME_OF(names, i) \
+  ((size_t) (i) < sizeof (names) / sizeof (names)[0] && (names)[i] != NULL \
+   ? (names)[i] : "?")
+
 static const char *const source_names[] = {
   [FC_SRC_DEFAULT] = "default", [FC_SRC_FILE] = "file",
   [FC_SRC_ENV] = "env", [FC_SRC_API] = "api",
@@ -211,7 +225,7 @@ setting_value (const struct process_view *v, int k, char *buf, size_t size)
 	return "auto";
       if (x == FC_CHOICE_SEED)
 	return "seed";
-      return fastcopy_impl_at ((size_t) (x - FC_CHOICE_IMPL (0)))->name;
+      return impl_name (x - FC_CHOICE_IMPL (0));
     case FASTCOPY_SETTING_SIZE:
       if (x == FC_NEVER || x == (size_t) -1)
 	return "never";
@@ -286,11 +300,10 @@ print_text (const struct process_view *v)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       printf ("  %-5s %-8s %s", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
-	      fastcopy_impl_at (s->plan.impl[f])->name,
+	      impl_name (s->plan.impl[f]),
 	      shown (impl_origin (v, f, a, sizeof a)));
       if (s->plan.worker[f] != s->plan.impl[f])
-	printf (", recording, then %s",
-		fastcopy_impl_at (s->plan.worker[f])->name);
+	printf (", recording, then %s", impl_name (s->plan.worker[f]));
       putchar ('\n');
     }
   printf ("\nsettings:\n");
@@ -303,9 +316,9 @@ print_text (const struct process_view *v)
     printf ("  file: none\n");
   else
     printf ("  file: %s (%s%s)\n", shown (v->config),
-	    file_states[s->settings.file_state],
+	    NAME_OF (file_states, s->settings.file_state),
 	    s->settings.config_overridden ? ", from FASTCOPY_CONFIG" : "");
-  printf ("  FASTCOPY: %s\n", env_states[s->settings.env_state]);
+  printf ("  FASTCOPY: %s\n", NAME_OF (env_states, s->settings.env_state));
   printf ("  secure execution: %s\n", s->settings.secure ? "yes" : "no");
 }
 
@@ -328,10 +341,8 @@ print_json (const struct process_view *v)
       printf ("%s{", f ? "," : "");
       json_str_field ("family", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
 		      &first);
-      json_str_field ("implementation",
-		      fastcopy_impl_at (s->plan.impl[f])->name, &first);
-      json_str_field ("worker", fastcopy_impl_at (s->plan.worker[f])->name,
-		      &first);
+      json_str_field ("implementation", impl_name (s->plan.impl[f]), &first);
+      json_str_field ("worker", impl_name (s->plan.worker[f]), &first);
       json_str_field ("row", v->rows[f][0] ? v->rows[f] : NULL, &first);
       json_str_field ("origin", impl_origin (v, f, a, sizeof a), &first);
       putchar ('}');
@@ -346,7 +357,7 @@ print_json (const struct process_view *v)
       printf ("%s{", k ? "," : "");
       json_str_field ("key", fastcopy_setting_at ((size_t) k)->key, &first);
       json_str_field ("value", setting_value (v, k, a, sizeof a), &first);
-      json_str_field ("source", source_names[it->set ? it->src : 0],
+      json_str_field ("source", NAME_OF (source_names, it->set ? it->src : 0),
 		      &first);
       json_str_field ("origin", setting_origin (v, k, b, sizeof b), &first);
       json_num_field ("line", it->set ? it->line : 0, &first);
@@ -358,9 +369,10 @@ print_json (const struct process_view *v)
   putchar ('{');
   json_str_field ("path", v->config, &first);
   json_bool_field ("path_from_env", s->settings.config_overridden, &first);
-  json_str_field ("file", file_states[s->settings.file_state], &first);
+  json_str_field ("file", NAME_OF (file_states, s->settings.file_state),
+		  &first);
   json_str_field ("env", s->settings.env_state == FC_ENV_SECURE ? "ignored"
-		  : env_states[s->settings.env_state], &first);
+		  : NAME_OF (env_states, s->settings.env_state), &first);
   json_bool_field ("secure", s->settings.secure, &first);
   printf ("}}\n");
 }

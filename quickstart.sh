@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# One command from a fresh Debian 12 checkout:
+# One command from a fresh Debian 12 or 13 checkout:
 #   ./quickstart.sh         install build dependencies, build, show what libfastcopy
 #                           detects and chooses on this machine, and a short
 #                           benchmark against glibc
@@ -11,20 +11,32 @@
 #   ./quickstart.sh check-x86-64
 #                           only the x86-64 build's testsuite (CI runs it in
 #                           a Debian 13 root too)
+#   ./quickstart.sh deps [run|check]
+#                           print the Debian packages that mode needs, one a
+#                           line, and install nothing
 # The builds live in _build/ and _build32/ (out of tree).  Root installs
-# packages directly; other users get them through sudo.
+# packages directly; other users get them through sudo: what the build
+# needs, and for the checks only what the testsuite runs (qemu-user,
+# valgrind, python3, the i386 compilers).
 set -eu
 cd "$(dirname "$0")"
 top=$(pwd)
 
-deps="build-essential autoconf automake libtool pkg-config dejagnu qemu-user valgrind g++ python3
-      gcc-multilib g++-multilib"
-# The testsuite's round trip of fastcopy-fleet through a real Prometheus
-# (tools/fleet/test-fleet-prometheus.sh), and the check of the systemd
-# units.
-case "${1:-run}" in
-  check*) deps="$deps prometheus prometheus-node-exporter curl systemd" ;;
+mode=${1:-run}
+[ "$mode" = deps ] && mode=${2:-run}
+deps="build-essential autoconf automake libtool pkg-config"
+case $mode in
+  check|check-x86-64)
+    # The round trip of fastcopy-fleet through a real Prometheus
+    # (tools/fleet/test-fleet-prometheus.sh) and the check of the systemd
+    # units need the last four.
+    deps="$deps dejagnu qemu-user valgrind g++ python3 gcc-multilib g++-multilib
+          prometheus prometheus-node-exporter curl systemd" ;;
 esac
+if [ "${1:-}" = deps ]; then
+  printf '%s\n' $deps
+  exit 0
+fi
 missing=""
 for p in $deps; do
   dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
@@ -39,7 +51,9 @@ fi
 [ -x configure ] && [ configure -nt configure.ac ] && [ Makefile.in -nt Makefile.am ] || ./bootstrap
 mkdir -p _build
 cd _build
-[ -f Makefile ] || "$top/configure" --quiet
+# Again after installing packages: configure looks for qemu-user and
+# valgrind, which a build for 'run' went without.
+[ -f Makefile ] && [ -z "$missing" ] || "$top/configure" --quiet
 make -j"$(nproc)" --quiet
 
 case "${1:-run}" in
@@ -62,7 +76,7 @@ case "${1:-run}" in
     make --no-print-directory check VERBOSE=yes
     ;;
   *)
-    echo "usage: $0 [run|check|check-x86-64]" >&2
+    echo "usage: $0 [run|check|check-x86-64|deps [MODE]]" >&2
     exit 2
     ;;
 esac

@@ -243,8 +243,8 @@ main (int argc, char **argv)
 	  fcb_usage_error ("option '%s' needs an argument", argv[optind - 1]);
 	default:
 	  if (optopt)
-	    fcb_usage_error ("unknown option '-%c'", optopt);
-	  fcb_usage_error ("unknown option '%s'", argv[optind - 1]);
+	    fcb_usage_error ("unrecognized option '-%c'", optopt);
+	  fcb_usage_error ("unrecognized option '%s'", argv[optind - 1]);
 	}
     }
   if (optind < argc)

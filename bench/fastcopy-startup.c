@@ -428,8 +428,8 @@ main (int argc, char **argv)
 	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
 	default:
 	  if (optopt)
-	    usage_error ("unknown option '-%c'", optopt);
-	  usage_error ("unknown option '%s'", argv[optind - 1]);
+	    usage_error ("unrecognized option '-%c'", optopt);
+	  usage_error ("unrecognized option '%s'", argv[optind - 1]);
 	}
     }
   for (int i = optind; i < argc; i++)

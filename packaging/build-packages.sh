@@ -131,7 +131,7 @@ must_ship='libfastcopy1_* usr/share/doc/libfastcopy1/README.Debian
 libfastcopy1_* usr/share/doc/libfastcopy1/README.md*
 libfastcopy1_* usr/share/doc/libfastcopy1/examples/fastcopy.conf.example
 libfastcopy1_* usr/share/doc/libfastcopy1/copyright
-fastcopy-tools_* usr/share/man/man5/fastcopy.conf.5*'
+libfastcopy1_* usr/share/man/man5/fastcopy.conf.5*'
 contents "$work/deb-contents" "$out"/deb/*.deb
 
 step "lintian"
@@ -245,7 +245,7 @@ ls -l "$out/rpm"
 checks "$out/logs/rpmbuild.log" "$out/logs/checks-rpm.txt"
 must_ship='libfastcopy-0* usr/share/licenses/libfastcopy*/LICENSE
 libfastcopy-0* usr/share/doc/libfastcopy*/fastcopy.conf.example
-libfastcopy-tools-* usr/share/man/man5/fastcopy.conf.5*'
+libfastcopy-0* usr/share/man/man5/fastcopy.conf.5*'
 contents "$work/rpm-contents" "$top"/RPMS/*/*.rpm
 
 step "rpmlint"

@@ -303,24 +303,34 @@ if [ -r "$lib" ]; then
     refuse "is not ELF" lib_text
     cc=${CC:-cc}
     if printf 'int x;\n' | $cc -x c -shared -fPIC -o "$work/probe.so" - 2>/dev/null; then
+        # Broken builds of libfastcopy: each defines fastcopy_version,
+        # which tells libfastcopy from any other library.
+        ours='const char *fastcopy_version (void) { return "0"; }'
         lib_noisy ()
         {
-            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){write(2,"hello\\n",6);}\n' |
+            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){write(2,"hello\\n",6);}\n%s\n' "$ours" |
                 $cc -x c -shared -fPIC -o "$1" -
         }
         lib_exits ()
         {
-            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){_exit(42);}\n' |
+            printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void){_exit(42);}\n%s\n' "$ours" |
                 $cc -x c -shared -fPIC -o "$1" -
         }
         lib_crashes ()
         {
-            printf '#include <signal.h>\n__attribute__((constructor)) static void f(void){raise(SIGSEGV);}\n' |
+            printf '#include <signal.h>\n__attribute__((constructor)) static void f(void){raise(SIGSEGV);}\n%s\n' "$ours" |
                 $cc -x c -shared -fPIC -o "$1" -
+        }
+        # Another library under libfastcopy's name: it loads and runs
+        # well, and is not libfastcopy.
+        lib_empty ()
+        {
+            printf 'int x;\n' | $cc -x c -shared -fPIC -o "$1" -
         }
         refuse "prints something" lib_noisy
         refuse "exits the process" lib_exits
         refuse "crashes the process" lib_crashes
+        refuse "is not libfastcopy" lib_empty
 
         # status runs the same test on the library an entry loads: a
         # library that crashes every process is not "ok".
@@ -338,6 +348,17 @@ if [ -r "$lib" ]; then
             [ $st -eq 0 ] && pass "status --no-test does not run the test ($maker)" ||
                 fail "status --no-test ($maker): exit $st"
         done
+        r=$work/status-empty; mkdir -p "$r/etc" "$r$libdir"
+        lib_empty "$r$libdir/libfastcopy.so.1"
+        printf '%s\n' "$libdir/libfastcopy.so.1" >"$r/etc/ld.so.preload"
+        for no_test in "" --no-test; do
+            st=0; out=$("$tool" $no_test --root "$r" status 2>&1) || st=$?
+            case $st:$out in
+                5:*"line 1: $libdir/libfastcopy.so.1 -> $libdir/libfastcopy.so.1: not libfastcopy (it defines no fastcopy_version)"*"loads it instead of libfastcopy"*)
+                    pass "status${no_test:+ $no_test} on another library named libfastcopy.so.1: not libfastcopy, exit 5" ;;
+                *) fail "status${no_test:+ $no_test} on another library named libfastcopy.so.1: exit $st: $out" ;;
+            esac
+        done
     else
         echo "SKIP: no C compiler ($cc) for the misbehaving-library tests"
     fi
@@ -345,10 +366,39 @@ else
     echo "SKIP: no library at $lib for the enable tests"
 fi
 
+# status --json: the same verdict, as one JSON object (and the test's
+# words off standard output); enable under --root speaks of the system
+# there, not of this one.
+if [ -r "$lib" ]; then
+    r=$work/json; mkdir -p "$r/etc" "$r$libdir"
+    cp "$lib" "$r$libdir/libfastcopy.so.1"
+    out=$("$tool" --root "$r" enable 2>&1)
+    case $out in
+        *"every program that the system under $r starts from now on loads $libdir/libfastcopy.so.1"*)
+            pass "enable --root: the programs of the system under the root" ;;
+        *) fail "enable --root: $out" ;;
+    esac
+    st=0; out=$("$tool" --root "$r" --json status 2>/dev/null) || st=$?
+    case $st:$out in
+        '0:{"file":"'*'/etc/ld.so.preload","exists":true,"enabled":true,"library":"'"$r$libdir"'/libfastcopy.so.1","installed":true,'*'"entries":[{"line":1,"entry":"'*'libfastcopy.so.1","loads":"'*'libfastcopy.so.1","state":"ok"'*'}],"status":0}')
+            pass "status --json: enabled and ok, as JSON" ;;
+        *) fail "status --json: exit $st: $out" ;;
+    esac
+    "$tool" -q --root "$r" disable
+    st=0; out=$("$tool" --root "$r" --json status 2>/dev/null) || st=$?
+    case $st:$out in
+        '3:{"file":"'*'","exists":false,"enabled":false,'*'"entries":[],"status":3}')
+            pass "status --json: not enabled, as JSON" ;;
+        *) fail "status --json, not enabled: exit $st: $out" ;;
+    esac
+fi
+
 # --- 3. usage errors ---------------------------------------------------------------
 st=0; "$tool" frobnicate >/dev/null 2>&1 || st=$?
 [ $st -eq 2 ] && pass "unknown command exits 2" || fail "unknown command exits $st"
 st=0; "$tool" --root relative status >/dev/null 2>&1 || st=$?
 [ $st -eq 2 ] && pass "relative --root exits 2" || fail "relative --root exits $st"
+st=0; "$tool" --json enable >/dev/null 2>&1 || st=$?
+[ $st -eq 2 ] && pass "--json with enable exits 2" || fail "--json with enable exits $st"
 
 finish

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,10 +14,13 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "fastcopy.h"
 #include "common/i386-abi.h"
+#include "common/json.h"
 #include "common/message.h"
 #include "common/preload-entry.h"
+#include "info-process.h"
 #include "size.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
@@ -85,18 +89,20 @@ env_state_name (enum fastcopy_env_state s)
    plain output shows it: control characters, backslashes and non-ASCII
    bytes escaped (\n, \t, \\, \xHH), so that nothing reaches the terminal
    as a command or breaks a line, and at most SHOWN_MAX bytes of it, with
-   the full length after a longer one.  The result lives until the
-   SHOWN_SLOTS-th later call.  */
+   the full length after a longer one; '' for the empty string.  The
+   result lives until the SHOWN_SLOTS-th later call.  */
 #define SHOWN_MAX 200
 #define SHOWN_SLOTS 4
 
-static const char *
+const char *
 shown (const char *s)
 {
   static char slots[SHOWN_SLOTS][4 * SHOWN_MAX + 48];
   static unsigned int next;
   char *out = slots[next++ % SHOWN_SLOTS], *o = out;
   size_t len = strlen (s);
+  if (len == 0)
+    return "''";		/* an empty name, which would show as nothing */
   for (size_t i = 0; i < len && i < SHOWN_MAX; i++)
     {
       unsigned char c = (unsigned char) s[i];
@@ -139,61 +145,6 @@ print_env_outcome (void)
     printf ("not used: every item was rejected");
   else
     printf ("not used: no settings in it");
-}
-
-/* ------------------------------------------------------------------------ */
-/* JSON output.  */
-
-static void
-json_string (const char *s)
-{
-  putchar ('"');
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-	printf ("\\%c", *p);
-      else if (*p == '\n')
-	fputs ("\\n", stdout);
-      else if (*p < 0x20 || *p >= 0x7f)
-	printf ("\\u%04x", *p);
-      else
-	putchar (*p);
-    }
-  putchar ('"');
-}
-
-static void
-json_key (const char *key, int *first)
-{
-  if (!*first)
-    putchar (',');
-  *first = 0;
-  json_string (key);
-  putchar (':');
-}
-
-static void
-json_str_field (const char *key, const char *value, int *first)
-{
-  json_key (key, first);
-  if (value == NULL)
-    fputs ("null", stdout);
-  else
-    json_string (value);
-}
-
-static void
-json_num_field (const char *key, unsigned long long v, int *first)
-{
-  json_key (key, first);
-  printf ("%llu", v);
-}
-
-static void
-json_bool_field (const char *key, int v, int *first)
-{
-  json_key (key, first);
-  fputs (v ? "true" : "false", stdout);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -450,6 +401,11 @@ print_policies (void)
 {
   const struct fastcopy_policy *mine = fastcopy_policy_matched ("auto");
   const struct fastcopy_policy *seed = fastcopy_policy_matched ("seed");
+  /* The evidence files are the source's, not the packages': say where a
+     reader finds them.  */
+  printf ("The files of doc/bench/ named below are in the source "
+	  "distribution of\nlibfastcopy %s (libfastcopy-%s.tar.*), under "
+	  "doc/bench/.\n\n", fastcopy_version (), fastcopy_version ());
   for (size_t i = 0; i < fastcopy_policy_count (); i++)
     {
       const struct fastcopy_policy *p = fastcopy_policy_at (i);
@@ -466,11 +422,13 @@ print_policies (void)
    by side: JSON is NULL for the text, else the flag json_key takes.  */
 
 /* A diagnostic as a line of text (ORIGIN:LINE: or ORIGIN item N:, then
-   the message), and as JSON members: for the report and for --check.  */
+   the message), and as JSON members: for the report and for --check.
+   ORIGIN is the diagnostic's own, or the name --check gives the file.  */
 static void
-print_diagnostic (const struct fastcopy_diagnostic *d, const char *indent)
+print_diagnostic (const struct fastcopy_diagnostic *d, const char *origin,
+		  const char *indent)
 {
-  printf ("%s%s", indent, shown (d->origin));
+  printf ("%s%s", indent, shown (origin));
   if (d->line != 0)
     printf (d->source == FASTCOPY_SOURCE_FILE ? ":%u" : " item %u", d->line);
   printf (": %s%s\n", d->severity == FASTCOPY_WARNING ? "warning: " : "",
@@ -478,12 +436,13 @@ print_diagnostic (const struct fastcopy_diagnostic *d, const char *indent)
 }
 
 static void
-json_diagnostic (const struct fastcopy_diagnostic *d, int *json)
+json_diagnostic (const struct fastcopy_diagnostic *d, const char *origin,
+		 int *json)
 {
   json_str_field ("severity", d->severity == FASTCOPY_WARNING ? "warning"
 		  : "error", json);
   json_str_field ("source", source_name (d->source), json);
-  json_str_field ("origin", d->origin, json);
+  json_str_field ("origin", origin, json);
   json_num_field ("line", d->line, json);
   json_str_field ("key", d->key, json);
   json_str_field ("message", d->message, json);
@@ -596,14 +555,50 @@ function_count (void)
   return n;
 }
 
+/* Why function C has its implementation, in a line of the text report:
+   what chose it -- the row, named rather than its reason, which speaks
+   of both families; or the setting, with the row it named -- then the
+   thresholds of C's family that the implementation reads, as they are in
+   force.  */
+static const char *
+family_reason (const struct fastcopy_choice *c, char *buf, size_t size)
+{
+  size_t n = strlen (c->reason), r = 0;
+  if (c->policy != NULL)
+    r = strlen (c->policy->reason);
+  if (r == 0 || r > n || strcmp (c->reason + n - r, c->policy->reason) != 0)
+    snprintf (buf, size, "%s", c->reason);
+  else if (r == n)
+    snprintf (buf, size, "row %s", c->policy->name);
+  else
+    snprintf (buf, size, "%.*srow %s", (int) (n - r), c->reason,
+	      c->policy->name);
+  const char *sep = "; ";
+  for (size_t i = 0; i < fastcopy_setting_count (); i++)
+    {
+      const struct fastcopy_setting *s = fastcopy_setting_at (i);
+      if (s->family != c->family || !s->used
+	  || (s->type != FASTCOPY_SETTING_SIZE
+	      && s->type != FASTCOPY_SETTING_BOOL))
+	continue;
+      size_t len = strlen (buf);
+      snprintf (buf + len, size - len, "%s%s %s", sep, s->key, s->value);
+      sep = ", ";
+    }
+  return buf;
+}
+
 static void
 selected_section (size_t i, int *json)
 {
   const struct fastcopy_choice *c
     = fastcopy_selected (fastcopy_functions ()[i]);
   if (json == NULL)
-    printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
-	    shown (c->reason));
+    {
+      char why[512];
+      printf ("  %-21s %-8s %s\n", c->function, c->impl->name,
+	      shown (family_reason (c, why, sizeof why)));
+    }
   else
     {
       json_str_field ("function", c->function, json);
@@ -702,9 +697,11 @@ static void
 diagnostic_section (size_t i, int *json)
 {
   if (json == NULL)
-    print_diagnostic (fastcopy_diagnostic_at (i), "  ");
+    print_diagnostic (fastcopy_diagnostic_at (i),
+		      fastcopy_diagnostic_at (i)->origin, "  ");
   else
-    json_diagnostic (fastcopy_diagnostic_at (i), json);
+    json_diagnostic (fastcopy_diagnostic_at (i),
+		     fastcopy_diagnostic_at (i)->origin, json);
 }
 
 static void
@@ -851,6 +848,8 @@ struct check_out
   int json;
   int count;
   int warnings;
+  const char *name;		/* the file's name in messages; NULL: the
+				   diagnostic's */
 };
 
 static void
@@ -863,19 +862,61 @@ check_print (const struct fastcopy_diagnostic *d, void *arg)
     {
       int first = 1;
       printf ("%s{", o->count++ ? "," : "");
-      json_diagnostic (d, &first);
+      json_diagnostic (d, o->name ? o->name : d->origin, &first);
       putchar ('}');
       return;
     }
   o->count++;
-  print_diagnostic (d, "");
+  print_diagnostic (d, o->name ? o->name : d->origin, "");
 }
 
-/* Check PATH (or, ENV set, a FASTCOPY value); nonzero on any error.  */
+/* Standard input, copied into an unnamed file, as a name the library
+   can open (it reads regular files only; a pipe is none); NULL after a
+   message.  */
+static const char *
+standard_input_file (void)
+{
+  static char name[64];
+  const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
+  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      error_msg ("cannot make a file in %s for standard input: %s", dir,
+		 strerror (errno));
+      return NULL;
+    }
+  char buf[8192];
+  ssize_t n;
+  while ((n = read (0, buf, sizeof buf)) > 0)
+    if (write (fd, buf, (size_t) n) != n)
+      {
+	n = -1;
+	break;
+      }
+  if (n < 0)
+    {
+      error_msg ("standard input: %s", strerror (errno));
+      close (fd);
+      return NULL;
+    }
+  snprintf (name, sizeof name, "/proc/self/fd/%d", fd);
+  return name;
+}
+
+/* Check PATH, - for standard input (or, ENV set, a FASTCOPY value);
+   nonzero on any error.  */
 static int
 check (const char *what, int env, int trusted, int json)
 {
-  struct check_out o = { json, 0, 0 };
+  struct check_out o = { json, 0, 0, NULL };
+  const char *path = what;
+  if (!env && strcmp (what, "-") == 0)
+    {
+      o.name = "(standard input)";
+      path = standard_input_file ();
+      if (path == NULL)
+	return 1;
+    }
   if (json)
     {
       int first = 1;
@@ -885,13 +926,13 @@ check (const char *what, int env, int trusted, int json)
       putchar ('[');
     }
   int errors = env ? fastcopy_check_env (what, check_print, &o)
-		   : fastcopy_check_config (what, trusted
+		   : fastcopy_check_config (path, trusted
 					    ? FASTCOPY_CHECK_TRUSTED : 0,
 					    check_print, &o);
   if (json)
     printf ("],\"errors\":%d,\"warnings\":%d}\n", errors, o.warnings);
   else if (errors == 0)
-    printf ("%s: OK%s\n", env ? "FASTCOPY" : shown (what),
+    printf ("%s: OK%s\n", env ? "FASTCOPY" : o.name ? o.name : shown (what),
 	    o.warnings ? " (with warnings)" : "");
   return errors != 0;
 }
@@ -932,17 +973,21 @@ parse_number (const char *text, unsigned long long *out)
   return 1;
 }
 
-/* DESC into CPU; on a bad word, a message naming it on standard error and
-   0.  */
+/* DESC into CPU, and the features it names that the library does not
+   know into IGNORED (of SIZE bytes), separated by spaces: a flags line of
+   another machine's /proc/cpuinfo names many.  On a bad word, a usage
+   error naming it and 0.  */
 static int
-parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
+parse_cpu (const char *desc, struct fastcopy_cpu *cpu, char *ignored,
+	   size_t size)
 {
   memset (cpu, 0, sizeof *cpu);
-  char buf[1024];
+  ignored[0] = '\0';
+  char buf[4096];
   if (strlen (desc) >= sizeof buf)
     {
-      fprintf (stderr, "fastcopy-info: --cpu: the description is longer "
-	       "than %zu bytes\n", sizeof buf - 1);
+      usage_msg ("--cpu: the description is longer than %zu bytes",
+		 sizeof buf - 1);
       return 0;
     }
   strcpy (buf, desc);
@@ -958,8 +1003,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
       char *eq = strchr (w, '=');
       if (eq == NULL)
 	{
-	  fprintf (stderr, "fastcopy-info: --cpu: '%s' is not KEY=VALUE\n",
-		   shown (w));
+	  usage_msg ("--cpu: '%s' is not KEY=VALUE", shown (w));
 	  return 0;
 	}
       *eq = 0;
@@ -969,16 +1013,16 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	k++;
       if (keys[k] == NULL)
 	{
-	  fprintf (stderr, "fastcopy-info: --cpu: unknown key '%s' (",
-		   shown (key));
+	  char known[128] = "";
 	  for (k = 0; keys[k] != NULL; k++)
-	    fprintf (stderr, "%s%s", k ? ", " : "", keys[k]);
-	  fprintf (stderr, ")\n");
+	    snprintf (known + strlen (known), sizeof known - strlen (known),
+		      "%s%s", k ? ", " : "", keys[k]);
+	  usage_msg ("--cpu: unknown key '%s' (%s)", shown (key), known);
 	  return 0;
 	}
       if (seen & (1u << k))
 	{
-	  fprintf (stderr, "fastcopy-info: --cpu: %s given twice\n", key);
+	  usage_msg ("--cpu: %s given twice", key);
 	  return 0;
 	}
       seen |= 1u << k;
@@ -993,7 +1037,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	}
       else if (strcmp (key, "features") == 0)
 	{
-	  char list[512];
+	  char list[sizeof buf];
 	  snprintf (list, sizeof list, "%s", value);
 	  for (char *s2 = NULL, *f = strtok_r (list, ",", &s2); f != NULL && ok;
 	       f = strtok_r (NULL, ",", &s2))
@@ -1003,13 +1047,11 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	      while (fastcopy_cpu_feature_name (b) != NULL
 		     && strcasecmp (fastcopy_cpu_feature_name (b), f) != 0)
 		b++;
-	      if (fastcopy_cpu_feature_name (b) == NULL)
-		{
-		  fprintf (stderr, "fastcopy-info: --cpu: unknown feature "
-			   "'%s' (fastcopy-info lists them)\n", shown (f));
-		  return 0;
-		}
-	      cpu->features |= 1ull << b;
+	      if (fastcopy_cpu_feature_name (b) != NULL)
+		cpu->features |= 1ull << b;
+	      else if (strlen (ignored) + strlen (f) + 2 < size)
+		snprintf (ignored + strlen (ignored), size - strlen (ignored),
+			  "%s%s", ignored[0] ? " " : "", f);
 	    }
 	}
       else if (strcmp (key, "family") == 0 || strcmp (key, "model") == 0
@@ -1035,16 +1077,14 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu)
 	}
       if (!ok)
 	{
-	  fprintf (stderr, "fastcopy-info: --cpu: bad value for %s: '%s'\n",
-		   key, shown (value));
+	  usage_msg ("--cpu: bad value for %s: '%s'", key, shown (value));
 	  return 0;
 	}
     }
   if (!have_vendor)
     {
-      fprintf (stderr, "fastcopy-info: --cpu: the description needs "
-	       "vendor=, a 12-character vendor string (GenuineIntel, "
-	       "AuthenticAMD...)\n");
+      usage_msg ("--cpu: the description needs vendor=, a 12-character "
+		 "vendor string (GenuineIntel, AuthenticAMD...)");
       return 0;
     }
   return 1;
@@ -1065,7 +1105,8 @@ static int
 print_described (const char *desc, int json)
 {
   struct fastcopy_cpu cpu;
-  if (!parse_cpu (desc, &cpu))
+  char ignored[4096];
+  if (!parse_cpu (desc, &cpu, ignored, sizeof ignored))
     return 2;
   struct fastcopy_plan plan;
   fastcopy_plan_for (&cpu, &plan);
@@ -1078,6 +1119,18 @@ print_described (const char *desc, int json)
       json_str_field ("copy", plan.impl[FASTCOPY_FAMILY_COPY]->name, &first);
       json_str_field ("clear", plan.impl[FASTCOPY_FAMILY_CLEAR]->name,
 		      &first);
+      json_key ("ignored_features", &first);
+      putchar ('[');
+      char *save = NULL;
+      int n = 0;
+      for (char *w = strtok_r (ignored, " ", &save); w != NULL;
+	   w = strtok_r (NULL, " ", &save))
+	{
+	  if (n++)
+	    putchar (',');
+	  json_string (w);
+	}
+      putchar (']');
       json_key ("settings", &first);
       putchar ('{');
     }
@@ -1085,6 +1138,9 @@ print_described (const char *desc, int json)
     {
       printf ("described CPU: %s family %u model %u\n", cpu.vendor,
 	      cpu.family, cpu.model);
+      if (ignored[0])
+	printf ("ignored features (unknown to libfastcopy): %s\n",
+		shown (ignored));
       printf ("row: %s\ncopy: %s\nclear: %s\n",
 	      plan.policy ? plan.policy->name : "none",
 	      plan.impl[FASTCOPY_FAMILY_COPY]->name,
@@ -1109,27 +1165,32 @@ print_described (const char *desc, int json)
 }
 
 static void
-usage (FILE *f)
+usage (void)
 {
-  fprintf (f,
-	   "usage: fastcopy-info [--json]\n"
-	   "       fastcopy-info --policy\n"
-	   "       fastcopy-info [--json] --cpu 'vendor=V family=N model=N "
-	   "features=F,... l3=SIZE l3_threads=N'\n"
-	   "       fastcopy-info [--json] [--trusted] --check FILE...\n"
-	   "       fastcopy-info [--json] --check-env VALUE\n"
-	   "       fastcopy-info --version | --help\n"
-	   "Show what libfastcopy detects and chooses in this process, where "
-	   "each setting\ncame from, and whether the library is preloaded.  "
-	   "--policy lists every policy\nrow; --cpu shows what the policy "
-	   "would choose on the CPU described.\n--check validates "
-	   "configuration files (FILE:LINE: reason; exit status 1\non any "
-	   "error); --trusted (implied for %s)\nalso requires the system "
-	   "file's ownership and mode.  See fastcopy-info(1),\n"
-	   "fastcopy.conf(5).\n", fastcopy_config_state ()->system_path);
+  printf ("usage: fastcopy-info [--json]\n"
+	  "       fastcopy-info [--json] --pid PID\n"
+	  "       fastcopy-info --policy\n"
+	  "       fastcopy-info [--json] --cpu 'vendor=V family=N model=N "
+	  "features=F,... l3=SIZE l3_threads=N'\n"
+	  "       fastcopy-info [--json] [--trusted] --check FILE...\n"
+	  "       fastcopy-info [--json] --check-env VALUE\n"
+	  "       fastcopy-info --help | --version\n"
+	  "Show what libfastcopy detects and chooses in this process, where "
+	  "each setting\ncame from, and whether the library is preloaded.  "
+	  "--pid shows what the\nlibrary chose in a running process of the "
+	  "same user.  --policy lists\nevery policy row; --cpu shows what the "
+	  "policy would choose on the CPU\ndescribed (features it does not "
+	  "know are listed and ignored).  --check\nvalidates configuration "
+	  "files, - for standard input (FILE:LINE: reason;\nexit status 1 on "
+	  "any error); --trusted (implied for %s)\nalso requires the system "
+	  "file's ownership and mode.\n"
+	  "  -h, --help     print this help and exit\n"
+	  "  -V, --version  print the version and exit\n"
+	  "See fastcopy-info(1), fastcopy.conf(5).\n",
+	  fastcopy_config_state ()->system_path);
 }
 
-/* Bad usage: the reason, then the usage; exit status 2.  */
+/* Bad usage: the reason and a pointer to --help; exit status 2.  */
 static int __attribute__ ((format (printf, 1, 2)))
 usage_error (const char *fmt, ...)
 {
@@ -1138,8 +1199,7 @@ usage_error (const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (reason, sizeof reason, fmt, ap);
   va_end (ap);
-  error_msg ("%s", reason);
-  usage (stderr);
+  usage_msg ("%s", reason);
   return 2;
 }
 
@@ -1166,7 +1226,7 @@ int
 main (int argc, char **argv)
 {
   int json = 0, policy = 0, trusted = 0, nchecks = 0, failed = 0;
-  const char *described = NULL;
+  const char *described = NULL, *pid = NULL;
   struct check_item *checks = calloc ((size_t) argc, sizeof *checks);
   if (checks == NULL)
     {
@@ -1176,14 +1236,14 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
-      if (strcmp (a, "--version") == 0)
+      if (strcmp (a, "--version") == 0 || strcmp (a, "-V") == 0)
 	{
 	  printf ("fastcopy-info (libfastcopy) %s\n", fastcopy_version ());
 	  return 0;
 	}
-      else if (strcmp (a, "--help") == 0)
+      else if (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0)
 	{
-	  usage (stdout);
+	  usage ();
 	  return 0;
 	}
       else if (strcmp (a, "--json") == 0)
@@ -1192,25 +1252,33 @@ main (int argc, char **argv)
 	policy = 1;
       else if (strcmp (a, "--trusted") == 0)
 	trusted = 1;
+      else if (strcmp (a, "--pid") == 0)
+	{
+	  if (pid != NULL)
+	    return usage_error ("--pid given twice");
+	  if (i + 1 == argc)
+	    return usage_error ("option '--pid' needs an argument");
+	  pid = argv[++i];
+	}
       else if (strcmp (a, "--cpu") == 0)
 	{
 	  if (described != NULL)
 	    return usage_error ("--cpu given twice");
 	  if (i + 1 == argc)
-	    return usage_error ("--cpu needs a DESCRIPTION");
+	    return usage_error ("option '--cpu' needs an argument");
 	  described = argv[++i];
 	}
       else if (strcmp (a, "--check-env") == 0)
 	{
 	  if (i + 1 == argc)
-	    return usage_error ("--check-env needs a VALUE");
+	    return usage_error ("option '--check-env' needs an argument");
 	  checks[nchecks++] = (struct check_item) { 1, argv[++i] };
 	}
       else if (strcmp (a, "--check") == 0)
 	{
 	  /* FILE...: every argument up to the next option.  */
 	  if (i + 1 == argc || strncmp (argv[i + 1], "--", 2) == 0)
-	    return usage_error ("--check needs a FILE");
+	    return usage_error ("option '--check' needs an argument");
 	  while (i + 1 < argc && strncmp (argv[i + 1], "--", 2) != 0)
 	    checks[nchecks++] = (struct check_item) { 0, argv[++i] };
 	}
@@ -1218,6 +1286,13 @@ main (int argc, char **argv)
 	return usage_error ("unrecognized option '%s'", shown (a));
       else
 	return usage_error ("unexpected argument '%s'", shown (a));
+    }
+  if (pid != NULL)
+    {
+      if (described || policy || nchecks || trusted)
+	return usage_error ("--pid takes no --cpu, --policy, --check, "
+			    "--check-env or --trusted");
+      return show_process (pid, json);
     }
   if (described)
     {
@@ -1229,8 +1304,8 @@ main (int argc, char **argv)
   if (policy)
     {
       if (json || nchecks || trusted)
-	return usage_error ("--policy takes no --json (it is text only), "
-			    "--check, --check-env or --trusted");
+	return usage_error ("--policy lists the rows as text only: no --json, "
+			    "--check, --check-env or --trusted with it");
       print_policies ();
       return ferror (stdout) ? 1 : 0;
     }

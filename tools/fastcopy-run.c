@@ -39,56 +39,59 @@ enum
 };
 
 #define MAX_SETS 32
+#define DEFAULT_LIBRARY FASTCOPY_LIBDIR "/libfastcopy.so.1"
 
 static void
-usage (FILE *to)
+usage (void)
 {
-  fprintf (to,
-	   "usage: %s [--set KEY=VALUE]... [--config FILE] [--library FILE]\n"
-	   "                    [--] COMMAND [ARG]...\n"
-	   "\n"
-	   "Run COMMAND with libfastcopy preloaded (LD_PRELOAD), and with the\n"
-	   "settings given (FASTCOPY, fastcopy.conf(5)).\n"
-	   "\n"
-	   "  -s, --set KEY=VALUE  a setting for COMMAND, checked first; may be\n"
-	   "                       repeated, and replaces FASTCOPY as a whole\n"
-	   "  -c, --config FILE    COMMAND reads FILE, checked first, instead of\n"
-	   "                       the system configuration file (FASTCOPY_CONFIG)\n"
-	   "  -l, --library FILE   preload FILE, an x86-64 shared object, instead of\n"
-	   "                       %s/libfastcopy.so.1\n"
-	   "\n"
-	   "Exit status: COMMAND's; 125 when fastcopy-run itself fails, 126 when\n"
-	   "COMMAND cannot run, 127 when it is not found.\n",
-	   tool_name, FASTCOPY_LIBDIR);
+  printf ("usage: %s [--set KEY=VALUE]... [--config FILE] [--library FILE]\n"
+	  "                    [--] COMMAND [ARG]...\n"
+	  "\n"
+	  "Run COMMAND with libfastcopy preloaded (LD_PRELOAD), and with the\n"
+	  "settings given (FASTCOPY, fastcopy.conf(5)).  The settings and the\n"
+	  "configuration file COMMAND would read are checked first.\n"
+	  "\n"
+	  "  -s, --set KEY=VALUE  a setting for COMMAND; may be repeated, and\n"
+	  "                       replaces FASTCOPY as a whole\n"
+	  "  -c, --config FILE    COMMAND reads FILE instead of the system\n"
+	  "                       configuration file (FASTCOPY_CONFIG)\n"
+	  "  -l, --library FILE   preload FILE, an x86-64 shared object, instead of\n"
+	  "                       %s\n"
+	  "  -h, --help           print this help and exit\n"
+	  "  -V, --version        print the version and exit\n"
+	  "\n"
+	  "Exit status: COMMAND's; 125 when fastcopy-run itself fails, 126 when\n"
+	  "COMMAND cannot run, 127 when it is not found.\n",
+	  tool_name, DEFAULT_LIBRARY);
 }
 
-/* Called by the library's parser for each problem of the --set numbered
-   *ARG (from 1).  An error refuses the command: not "ignored", as the
-   library would have it.  */
+/* Called by the library's parser for each problem of what ARG names:
+   "--set 2", "FASTCOPY", "--config FILE" and the like.  The line of a
+   file, or the item of FASTCOPY, follows the name; a --set is one item.
+   An error refuses the command: not "ignored", as the library would have
+   it.  */
 static void
 report (const struct fastcopy_diagnostic *d, void *arg)
 {
-  char why[512];
+  const char *what = arg;
+  char why[512], where[32] = "";
+  if (d->line != 0 && d->source == FASTCOPY_SOURCE_FILE)
+    snprintf (where, sizeof where, ":%u", d->line);
+  else if (d->line != 0 && strncmp (what, "--set", 5) != 0)
+    snprintf (where, sizeof where, " item %u", d->line);
   if (d->severity == FASTCOPY_WARNING)
-    error_msg ("--set %d: warning: %s", *(int *) arg, d->message);
+    error_msg ("%s%s: warning: %s", what, where, d->message);
   else
-    error_msg ("--set %d: %s", *(int *) arg,
+    error_msg ("%s%s: %s", what, where,
 	       refusal_text (d->message, why, sizeof why));
 }
 
-/* The same for each problem of the --config file, whose name is ARG.  */
-static void
-report_config (const struct fastcopy_diagnostic *d, void *arg)
+/* Check configuration file PATH as WHAT names it ("--config FILE");
+   nonzero after an error message.  */
+static int
+check_file (const char *path, unsigned int flags, const char *what)
 {
-  char why[512], where[32] = "";
-  if (d->line != 0)
-    snprintf (where, sizeof where, ":%u", d->line);
-  if (d->severity == FASTCOPY_WARNING)
-    error_msg ("--config %s%s: warning: %s", (const char *) arg, where,
-	       d->message);
-  else
-    error_msg ("--config %s%s: %s", (const char *) arg, where,
-	       refusal_text (d->message, why, sizeof why));
+  return fastcopy_check_config (path, flags, report, (void *) what) != 0;
 }
 
 /* FASTCOPY from the N settings: each one checked, joined with commas.
@@ -103,11 +106,14 @@ settings (char *const *sets, int n)
       int number = i + 1;
       if (strchr (sets[i], '=') == NULL || strchr (sets[i], ',') != NULL)
 	{
-	  error_msg ("--set %d: '%s' is not one KEY=VALUE", number, sets[i]);
+	  error_msg ("--set %d: '%s' is not one KEY=VALUE", number,
+		     sets[i]);
 	  bad = 1;
 	  continue;
 	}
-      if (fastcopy_check_env (sets[i], report, &number) != 0)
+      char what[32];
+      snprintf (what, sizeof what, "--set %d", number);
+      if (fastcopy_check_env (sets[i], report, what) != 0)
 	bad = 1;
       char *next = xasprintf ("%s%s%s", joined, i ? "," : "", sets[i]);
       free (joined);
@@ -119,6 +125,32 @@ settings (char *const *sets, int n)
       return NULL;
     }
   return joined;
+}
+
+/* Without --config, the file COMMAND will read: FASTCOPY_CONFIG's, which
+   the library takes only as an absolute name (empty: no file), or the
+   system file, where there is one.  Nonzero after an error message.  */
+static int
+check_inherited_file (void)
+{
+  const char *env = getenv ("FASTCOPY_CONFIG");
+  if (env == NULL)
+    {
+      const char *system = fastcopy_config_state ()->system_path;
+      return access (system, F_OK) == 0
+	     && check_file (system, FASTCOPY_CHECK_TRUSTED, system);
+    }
+  if (env[0] == '\0')
+    return 0;
+  char *what = xasprintf ("FASTCOPY_CONFIG %s", env);
+  int bad = env[0] != '/';
+  if (bad)
+    error_msg ("%s: not an absolute file name, which the library would "
+	       "ignore", what);
+  else
+    bad = check_file (env, 0, what);
+  free (what);
+  return bad;
 }
 
 int
@@ -134,15 +166,16 @@ main (int argc, char **argv)
   };
   char *sets[MAX_SETS];
   int nsets = 0, opt;
-  const char *config = NULL, *library = FASTCOPY_LIBDIR "/libfastcopy.so.1";
+  const char *config = NULL, *library = NULL;
   /* '+': the first operand is the command; what follows it is its own.  */
-  while ((opt = getopt_long (argc, argv, "+s:c:l:", longopts, NULL)) != -1)
+  opterr = 0;
+  while ((opt = getopt_long (argc, argv, "+:s:c:l:hV", longopts, NULL)) != -1)
     switch (opt)
       {
       case 's':
 	if (nsets == MAX_SETS)
 	  {
-	    error_msg ("at most %d --set", MAX_SETS);
+	    usage_msg ("at most %d --set", MAX_SETS);
 	    return EXIT_FAILED;
 	  }
 	sets[nsets++] = optarg;
@@ -154,28 +187,33 @@ main (int argc, char **argv)
 	library = optarg;
 	break;
       case 'h':
-	usage (stdout);
+	usage ();
 	return 0;
       case 'V':
 	printf ("fastcopy-run (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
       default:
-	usage (stderr);
+	getopt_usage_msg (opt, argv);
 	return EXIT_FAILED;
       }
   if (optind == argc)
     {
-      error_msg ("no command given");
-      usage (stderr);
+      usage_msg ("no command given");
       return EXIT_FAILED;
     }
 
   /* LD_PRELOAD and FASTCOPY_CONFIG want absolute names; LD_PRELOAD splits
      at spaces and colons.  */
   char lib[PATH_MAX];
-  if (realpath (library, lib) == NULL || access (lib, R_OK) != 0)
+  if (realpath (library ? library : DEFAULT_LIBRARY, lib) == NULL
+      || access (lib, R_OK) != 0)
     {
-      error_msg ("%s: %s", library, strerror (errno));
+      if (library == NULL)
+	error_msg ("%s: %s (is libfastcopy installed?  --library FILE names "
+		   "another, such as a build's .libs/libfastcopy.so.1)",
+		   DEFAULT_LIBRARY, strerror (errno));
+      else
+	error_msg ("%s: %s", shown_name (library), strerror (errno));
       return EXIT_FAILED;
     }
   if (strpbrk (lib, " \t:") != NULL)
@@ -190,7 +228,8 @@ main (int argc, char **argv)
   const char *wrong = shared_object_check (lib, &elf_abi_x86_64);
   if (wrong != NULL)
     {
-      error_msg ("--library %s: %s", library, wrong);
+      error_msg ("--library %s: %s", library ? library : DEFAULT_LIBRARY,
+		 wrong);
       return EXIT_FAILED;
     }
   if (nsets > 0)
@@ -200,19 +239,28 @@ main (int argc, char **argv)
 	return EXIT_FAILED;
       setenv ("FASTCOPY", value, 1);
     }
+  else if (getenv ("FASTCOPY") != NULL
+	   && fastcopy_check_env (getenv ("FASTCOPY"), report,
+				  (void *) "FASTCOPY")
+	      != 0)
+    return EXIT_FAILED;
   if (config != NULL)
     {
       char path[PATH_MAX];
       if (realpath (config, path) == NULL)
 	{
-	  error_msg ("--config %s: %s", config, strerror (errno));
+	  error_msg ("--config %s: %s", shown_name (config), strerror (errno));
 	  return EXIT_FAILED;
 	}
-      if (fastcopy_check_config (path, 0, report_config, (void *) config)
-	  != 0)
+      char *what = xasprintf ("--config %s", config);
+      int bad = check_file (path, 0, what);
+      free (what);
+      if (bad)
 	return EXIT_FAILED;
       setenv ("FASTCOPY_CONFIG", path, 1);
     }
+  else if (check_inherited_file ())
+    return EXIT_FAILED;
   /* First, so that its functions come before any other preloaded
      library's.  */
   const char *old = getenv ("LD_PRELOAD");

@@ -79,7 +79,32 @@ printf 'clear = scalar\nclear = erms\n' >"$conf"
 expect "a configuration file with a warning: shown, and the command runs" 0 \
     "fastcopy-run: --config $conf:2: warning: clear set again: overrides line 1
 ran" "$run" --library "$lib" --config "$conf" /bin/echo ran
-expect "no command: usage" 125 "fastcopy-run: no command given*usage:*" "$run" --library "$lib"
+expect "no command: a usage error" 125 "fastcopy-run: no command given
+Try 'fastcopy-run --help' for more information." "$run" --library "$lib"
+
+# Without --set and --config, what the command inherits is checked the
+# same way: FASTCOPY, FASTCOPY_CONFIG.
+expect "a bad FASTCOPY in the environment is refused, item by item" 125 \
+    "fastcopy-run: FASTCOPY item 1: unknown setting 'bogus'*
+fastcopy-run: FASTCOPY item 2: copy: unknown implementation 'avx9000'*" \
+    env FASTCOPY=bogus=1,copy=avx9000 "$run" --library "$lib" /bin/echo ran
+printf 'copy = nosuch\n' >"$conf"
+expect "a bad FASTCOPY_CONFIG file is refused" 125 \
+    "fastcopy-run: FASTCOPY_CONFIG $conf:1: copy: unknown implementation 'nosuch'*" \
+    env FASTCOPY_CONFIG="$conf" "$run" --library "$lib" /bin/echo ran
+expect "a relative FASTCOPY_CONFIG, which the library ignores, is refused" 125 \
+    "fastcopy-run: FASTCOPY_CONFIG bad.conf: not an absolute file name, which the library would ignore" \
+    env FASTCOPY_CONFIG=bad.conf "$run" --library "$lib" /bin/echo ran
+expect "an empty FASTCOPY_CONFIG (no file) is fine" 0 "ran" \
+    env FASTCOPY_CONFIG= "$run" --library "$lib" /bin/echo ran
+default=$("$run" --help | sed -n 's/^ *\(\/.*libfastcopy\.so\.1\)$/\1/p')
+if [ -n "$default" ] && [ ! -e "$default" ]; then
+    expect "a missing default library: a word on --library" 125 \
+        "fastcopy-run: $default: No such file or directory (is libfastcopy installed?  --library FILE names another, *)" \
+        "$run" /bin/echo ran
+fi
+expect "an empty --library is named as such" 125 "fastcopy-run: '': *" \
+    "$run" --library '' /bin/echo ran
 expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-here: *" \
     "$run" --library "$lib" no-such-command-here
 expect "a command that cannot run: 126" 126 "fastcopy-run: /etc/passwd: *" \

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# fastcopy-info's command line: --check takes several files; bad usage
-# says why; the system file's rules apply to it however it is named;
-# --cpu takes the CPU features in any case and each key once; setting
+# fastcopy-info's command line: --check takes several files, and - for
+# standard input; bad usage says why, in one line and the Try line; the
+# system file's rules apply to it however it is named; --cpu takes the
+# CPU features in any case and each key once, and ignores and lists the
+# features the library does not know; empty names are quoted; setting
 # values are taken in any case; a recording signal without a recording
 # gets a warning; --json names an unknown key as written.
 #
@@ -45,17 +47,19 @@ $work/bad.conf:1: copy: unknown implementation 'nosuch'*" \
 expect_info "--json --check FILE FILE: one array" 0 '\[{"file":*,{"file":*\]' \
     --json --check "$work/a.conf" "$work/b.conf"
 
+try="Try 'fastcopy-info --help' for more information."
 expect_info "an unknown option is named" 2 "fastcopy-info: unrecognized option '--bogus'
-usage: *" --bogus
-expect_info "--policy --json says why it is refused" 2 \
-    "fastcopy-info: --policy takes no --json*usage: *" --policy --json
+$try" --bogus
+expect_info "--policy --json says why it is refused, in a sentence" 2 \
+    "fastcopy-info: --policy lists the rows as text only: no --json, --check, --check-env or --trusted with it
+$try" --policy --json
 expect_info "--check without a file says so" 2 \
-    "fastcopy-info: --check needs a FILE
-usage: *" --check
+    "fastcopy-info: option '--check' needs an argument
+$try" --check
 expect_info "--check followed by an option says a file is missing" 2 \
-    "fastcopy-info: --check needs a FILE*" --check --json
+    "fastcopy-info: option '--check' needs an argument*" --check --json
 expect_info "--cpu without a description says so" 2 \
-    "fastcopy-info: --cpu needs a DESCRIPTION*" --cpu
+    "fastcopy-info: option '--cpu' needs an argument*" --cpu
 expect_info "an argument that belongs to no option is named" 2 \
     "fastcopy-info: unexpected argument 'stray'*" --json stray
 
@@ -70,8 +74,46 @@ expect_info "--cpu: features in /proc/cpuinfo's lower case" 0 \
     "described CPU: AuthenticAMD family 25 model 1
 row: *" --cpu 'vendor=AuthenticAMD family=25 model=1 features=sse2,avx2,erms l3=32m'
 expect_info "--cpu: a key given twice is an error naming it" 2 \
-    "fastcopy-info: --cpu: vendor given twice" \
+    "fastcopy-info: --cpu: vendor given twice
+$try" \
     --cpu 'vendor=GenuineIntel family=6 vendor=AuthenticAMD'
+
+# A flags line of another machine's /proc/cpuinfo: the features the
+# library does not know are ignored and listed, the ones it knows count.
+expect_info "--cpu: unknown features (a real flags line) are ignored and listed" 0 \
+    "described CPU: AuthenticAMD family 25 model 17
+ignored features (unknown to libfastcopy): fpu vme de pse sse4_2 avx512_vnni
+row: amd-zen4
+copy: avx512m
+clear: avx512m*" \
+    --cpu 'vendor=AuthenticAMD family=25 model=17 features=fpu,vme,de,pse,sse2,sse4_2,avx2,bmi2,erms,fsrm,avx512f,avx512bw,avx512vl,avx512_vnni'
+st=0
+out=$(env FASTCOPY_CONFIG= FASTCOPY= "$info" --json --cpu 'vendor=AuthenticAMD family=25 model=17 features=fpu,avx2,vme' 2>&1) || st=$?
+case $out in
+    *'"ignored_features":["fpu","vme"],'*) [ $st -eq 0 ] && pass "--json --cpu: the ignored features, as a list" ;;
+    *) fail "--json --cpu: the ignored features: exit $st, $out" ;;
+esac
+
+# Names the messages could not show: the empty one is quoted.
+expect_info "--check '': the empty name is quoted" 1 "'': cannot open: *" --check ''
+
+# --check -: standard input, even through a pipe (the library reads only
+# regular files).
+st=0
+out=$(printf 'copy = nosuch\n' | env FASTCOPY_CONFIG= FASTCOPY= "$info" --check - 2>&1) || st=$?
+case $out in
+    "(standard input):1: copy: unknown implementation 'nosuch'"*) [ $st -eq 1 ] && pass "--check -: a pipe is read, its errors named by line" ;;
+    *) fail "--check -: exit $st, $out" ;;
+esac
+expect "--check -: a file on standard input" 0 "(standard input): OK" \
+    sh -c 'env FASTCOPY_CONFIG= FASTCOPY= "$1" --check - <"$2"' sh "$info" "$work/a.conf"
+
+# --policy cites files of doc/bench/, which no package ships: it says
+# where they are.
+expect_info "--policy says where its doc/bench/ files are" 0 \
+    "The files of doc/bench/ named below are in the source distribution of
+libfastcopy * (libfastcopy-*.tar.*), under doc/bench/.
+*measured: doc/bench/*" --policy
 
 # A recording signal without a recording applies, with a warning.
 expect_info "profile_signal without profile: a warning" 0 \

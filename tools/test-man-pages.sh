@@ -7,8 +7,9 @@
 # implementation lists the implementations fastcopy-info lists.  The
 # names come from the programs' own output, not from the sources.
 #
-#   test-man-pages.sh      (make check runs it in the build directory,
-#                           with srcdir set)
+#   test-man-pages.sh [PROGRAM:OPTION]...
+#                          (make check runs it in the build directory,
+#                           with srcdir and FC_TOOLS set)
 #
 # Prints PASS/FAIL lines; exits 1 when something failed (77, "skipped",
 # when the programs cannot run here).
@@ -31,20 +32,23 @@ page ()
     sed -e 's/\\-/-/g' "$f"
 }
 
-# Every long option of TOOL's --help in PAGE.
-for pair in tools/fastcopy-info:tools/fastcopy-info.1 \
-    tools/fastcopy-run:tools/fastcopy-run.1 \
-    tools/fastcopy-profile:tools/fastcopy-profile.1 \
-    tools/fastcopy-fleet:tools/fastcopy-fleet.1 \
-    tools/fastcopy-tune:tools/fastcopy-tune.1 \
-    tools/fastcopy-preload:tools/fastcopy-preload.8 \
-    bench/fastcopy-bench:bench/fastcopy-bench.1 \
-    bench/fastcopy-startup:bench/fastcopy-startup.1; do
-    tool=${pair%%:*} man=${pair#*:}
+# Every long option of each tool's --help in its page: TOOL.1 or TOOL.8
+# beside its source.  The tools are Makefile.am's list (FC_TOOLS,
+# PROGRAM:OPTION words), or the arguments.
+[ $# -gt 0 ] || set -- ${FC_TOOLS:-}
+[ $# -gt 0 ] || fail "no tools: FC_TOOLS is empty"
+for entry in "$@"; do
+    tool=${entry%%:*}
+    man=
+    for m in "$tool.1" "$tool.8"; do
+        [ -r "$m" ] || [ -r "$srcdir/$m" ] || [ -r "$srcdir/$m.in" ] || continue
+        man=$m
+    done
     if [ ! -x "$tool" ]; then
         echo "SKIP: no $tool"
         continue
     fi
+    [ -n "$man" ] || { fail "$tool: no manual page $tool.1 or $tool.8"; continue; }
     page "$man" >"$work/page" || { fail "$man: no such page"; continue; }
     opts=$("$tool" --help | grep -o -E -- '--[a-z][a-z0-9-]*' | sort -u)
     [ -n "$opts" ] || { fail "$tool --help names no option"; continue; }

@@ -4,7 +4,8 @@
 # through _exit is not said to be killed, and the way out is given), and
 # the workload reader's on a file that is no recording (a text file, a
 # directory, an empty file), for fastcopy-profile --report and
-# fastcopy-tune --workload alike.
+# fastcopy-tune --workload alike; its usage errors and statuses, and what
+# --report says of the functions it cannot tell apart, as text and JSON.
 #
 #   test-profile-args.sh [PROFILE [TUNE]]
 #
@@ -83,5 +84,47 @@ for tool in profile tune; do
         "fastcopy-$tool: $work/comment.csv: not a fastcopy-profile recording or a size distribution: it has no line but comments" \
         "$@" "$work/comment.csv"
 done
+
+# The command line: a usage error is one line and the Try line.
+try="Try 'fastcopy-profile --help' for more information."
+expect_clean "--svg without --report: a usage error that says so" 2 \
+    "fastcopy-profile: --svg goes with --report FILE
+$try" "$profile" --svg "$work/x.svg" true
+expect_clean "--report with a second file: a usage error that says so" 2 \
+    "fastcopy-profile: --report takes one FILE; unexpected argument 'extra'
+$try" "$profile" --report "$work/a.csv" extra
+expect_clean "no arguments: a usage error that says so" 2 \
+    "fastcopy-profile: no command given
+$try" "$profile"
+expect_clean "a command that is a directory cannot be executed: 126" 126 \
+    "fastcopy-profile: cannot run $work/dir: Permission denied" \
+    "$profile" -o "$work/d.csv" "$work/dir"
+expect_clean "-o naming a directory: said so" 2 \
+    "fastcopy-profile: $work/dir: is a directory; -o names the file to write" \
+    "$profile" -o "$work/dir" true
+
+# A recording of memmove alone: the library records memcpy and memmove
+# under one row, and the report says that it cannot tell them apart.
+cat >"$work/memmove.csv" <<'END'
+# libfastcopy workload 1
+# command: memmove-only
+family,what,value,calls,bytes
+copy,size,101,1000,101000
+copy,function,memcpy,1000,101000
+copy,dst_align,1,1000,101000
+copy,src_align,0,1000,101000
+copy,distance,1-15,1000,101000
+copy,overlap,backward,1000,101000
+END
+expect_clean "memcpy and memmove are one row: the report names both" 0 \
+    "*functions: memcpy/memmove (one entry, not told apart) 1000 calls (100.0%)*" \
+    "$profile" --report "$work/memmove.csv"
+want='{"file":"'"$work"'/memmove.csv","command":"memmove-only","families":[{"family":"copy","recorded":true,"calls":1000.000000,"bytes":101000.000000,"mean_bytes":101.000000,"sizes":[{"lo":64,"hi":127,"calls_percent":100.000000,"bytes_percent":100.000000}],"functions":[{"row":"memcpy","label":"memcpy/memmove (one entry, not told apart)","calls":1000.000000,"bytes":101000.000000}],"destination_aligned_percent":{"64":0.000000,"16":0.000000,"8":0.000000}}]}'
+got=$(FASTCOPY_CONFIG= FASTCOPY= "$profile" --report "$work/memmove.csv" --json 2>&1)
+if [ "$got" = "$want" ]; then
+    pass "--report --json: the same, as JSON"
+else
+    fail "--report --json: got $got"
+fi
 
 finish

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # fastcopy-tune's command line: a --set that the library's parser refuses
-# is named by its place on the command line, and options that are not the
-# tool's are refused.  Every case here is refused before anything is
+# is named by its place on the command line, with the status of any other
+# usage error, and options that are not the tool's are refused; a --set
+# that the file cannot hold is refused by its line.  Every case here is refused before anything is
 # measured (each carries a --set, which skips measuring, in case it were
 # taken after all).
 #
@@ -42,16 +43,16 @@ refused ()
 }
 
 refused 2 "unrecognized option '--repeat=3'" --repeat=3 --set copy=erms
-refused 2 "usage: fastcopy-tune" --set copy=erms extra-argument
+refused 2 "unexpected argument 'extra-argument'" --set copy=erms extra-argument
 # Measured settings are written only after the check against the default
 # (refused before measuring; with a --set it would be allowed).
 refused 2 "no --no-compare with it" --write --no-compare --config /nonexistent/fastcopy.conf
 
 long=$(i=0; while [ $i -lt 1100 ]; do printf x; i=$((i + 1)); done)
-refused 1 "--set 2: longer than 1024 bytes" --set copy=erms --set "copy_nt_threshold=$long"
-refused 1 "--set 3: copy_nt_threshold: " --set copy=erms --set clear=erms --set copy_nt_threshold=1x
+refused 2 "--set 2: longer than 1024 bytes" --set copy=erms --set "copy_nt_threshold=$long"
+refused 2 "--set 3: copy_nt_threshold: " --set copy=erms --set clear=erms --set copy_nt_threshold=1x
 # Refused, not "ignored" as the library says of what it goes on without.
-refused 1 "--set 1: copy: unknown implementation 'bogus'" --set copy=bogus
+refused 2 "--set 1: copy: unknown implementation 'bogus'" --set copy=bogus
 err=$("$tune" --set copy=bogus 2>&1 >/dev/null)
 case $err in
     *ignored*)
@@ -59,6 +60,26 @@ case $err in
         failures=$((failures + 1)) ;;
     *) echo "PASS: fastcopy-tune --set copy=bogus: refused, not said to be ignored" ;;
 esac
+# The same mistake, the same status: a --set of two items is as wrong as
+# one the parser refuses.
+refused 2 "--set 1: 'copy=erms,clear=erms' is not one KEY=VALUE" --set copy=erms,clear=erms
+refused 2 "--config needs a file name, not ''" --set copy=erms --write --config ''
+
+# A --set the file cannot hold (a recording is FASTCOPY's only): the
+# refusal names the line of the file that would have been written, and
+# why, and the file is not written.
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-tune-args.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+refused 1 "fastcopy-tune: $work/p.conf:2: profile: only the FASTCOPY environment variable may set it" \
+    --set profile=/tmp/p --write --config "$work/p.conf"
+refused 1 "fastcopy-tune: the new file would have 1 error (the old one had 0); nothing written" \
+    --set profile=/tmp/p --write --config "$work/p.conf"
+if [ -e "$work/p.conf" ]; then
+    echo "FAIL: the refused file was written"
+    failures=$((failures + 1))
+else
+    echo "PASS: the refused file was not written"
+fi
 
 echo "$failures failure(s)"
 [ $failures -eq 0 ]

@@ -77,7 +77,8 @@ remove_file (const struct file_replacement *r)
     return c;
   if (r->old != NULL && unlink (r->path) < 0)
     {
-      error_msg ("cannot remove %s: %s", r->path, strerror (errno));
+      error_msg ("cannot remove %s: %s", shown_name (r->path),
+		 strerror (errno));
       return -1;
     }
   if (dir_sync (r->dir) < 0)
@@ -127,7 +128,8 @@ rename_over (const struct file_replacement *r, const char *data, size_t len)
     }
   if (rename (tmp, r->path) < 0)
     {
-      error_msg ("cannot rename %s to %s: %s", tmp, r->path, strerror (errno));
+      error_msg ("cannot rename %s to %s: %s", tmp, shown_name (r->path),
+		 strerror (errno));
       goto out_unlink;
     }
   free (tmp);

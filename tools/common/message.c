@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The tools' messages (message.h).  */
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,41 @@ error_msg (const char *fmt, ...)
   vfprintf (stderr, fmt, ap);
   va_end (ap);
   fputc ('\n', stderr);
+}
+
+void
+usage_msg (const char *fmt, ...)
+{
+  va_list ap;
+  fflush (stdout);
+  fprintf (stderr, "%s: ", tool_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
+}
+
+void
+getopt_usage_msg (int c, char *const *argv)
+{
+  /* optopt is the short option getopt_long stopped at (or the value of
+     a long one that lacks its argument), 0 for an unknown long one; a
+     long one is the word before optind.  */
+  const char *word = argv[optind - 1];
+  if (c == ':' && word[0] == '-' && word[1] == '-')
+    usage_msg ("option '%s' needs an argument", word);
+  else if (c == ':')
+    usage_msg ("option '-%c' needs an argument", optopt);
+  else if (optopt != 0)
+    usage_msg ("unrecognized option '-%c'", optopt);
+  else
+    usage_msg ("unrecognized option '%s'", word);
+}
+
+const char *
+shown_name (const char *name)
+{
+  return name[0] != '\0' ? name : "''";
 }
 
 const char *

@@ -22,6 +22,22 @@ void msg (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 void error_msg (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
+/* A usage error: "TOOL: MESSAGE", then "Try 'TOOL --help' for more
+   information.", on standard error.  The caller exits with its usage
+   status (2; fastcopy-run's is env(1)'s 125).  */
+void usage_msg (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* The same for the mistake getopt_long reported by returning C ('?' for
+   an unknown option, ':' for a missing argument) while parsing ARGV.  The
+   caller sets opterr to 0 and starts its short options with ':' (after
+   any '+'), so that getopt says nothing itself: it would name the
+   program by its full path.  */
+void getopt_usage_msg (int c, char *const *argv);
+
+/* NAME as a message shows a file name: '' for the empty name, which
+   would otherwise leave nothing before the colon.  */
+const char *shown_name (const char *name);
+
 /* The library's diagnostic MESSAGE without the words at its end that say
    the library goes on without the item (": ignored", "; file ignored"),
    for a tool that refuses it instead; in BUF, of SIZE bytes.  */

@@ -21,4 +21,11 @@ extern const struct elf_abi elf_abi_x86_64, elf_abi_i386;
    ABI, else what is wrong with it.  */
 const char *shared_object_check (const char *path, const struct elf_abi *abi);
 
+/* Whether the ELF object at host path PATH, of either class, defines
+   SYMBOL in its dynamic symbol table: 1 if so, 0 if not or if it has no
+   such table that can be read.  A library is libfastcopy when it defines
+   fastcopy_version; any shared object would pass for it by name and ELF
+   header alone.  */
+int shared_object_defines (const char *path, const char *symbol);
+
 #endif

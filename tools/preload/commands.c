@@ -8,11 +8,38 @@
 
 #include "common/file-replace.h"
 #include "common/i386-abi.h"
+#include "common/json.h"
 #include "common/preload-entry.h"
 #include "common/shared-object.h"
 #include "preload.h"
 
 int no_test;
+int json_output;
+
+/* What is wrong with the file at host path LIB as the x86-64 libfastcopy,
+   or NULL.  */
+static const char *
+library_problem (const char *lib)
+{
+  const char *bad = shared_object_check (lib, &elf_abi_x86_64);
+  if (bad == NULL && !shared_object_defines (lib, "fastcopy_version"))
+    bad = "not libfastcopy (it defines no fastcopy_version)";
+  return bad;
+}
+
+/* Who loads the library once the file changes: the programs of this
+   system, or of the one under --root.  */
+static const char *
+programs_from_now_on (void)
+{
+  static char *words;
+  if (strcmp (root, "/") == 0)
+    return "every program started from now on";
+  if (words == NULL)
+    words = xasprintf ("every program that the system under %s starts "
+		       "from now on", root);
+  return words;
+}
 
 /* The entry to write for the library in FASTCOPY_LIBDIR.  */
 static char *
@@ -71,7 +98,7 @@ cmd_enable (void)
       return EXIT_ERROR;
     }
   char *libreal = rooted (libin);
-  const char *bad = shared_object_check (libreal, &elf_abi_x86_64);
+  const char *bad = library_problem (libreal);
   if (bad != NULL)
     {
       error_msg ("%s: %s; refusing to enable it", libhost, bad);
@@ -159,10 +186,10 @@ cmd_enable (void)
     restore_label (f.path);
   msg ("enabled: added '%s' to %s\n", entry, f.shown);
   if (unreadable)
-    msg ("programs started from now on that can read %s load %s\n",
+    msg ("%s, if it can read %s, loads %s\n", programs_from_now_on (),
 	 f.shown, libpath);
   else
-    msg ("every program started from now on loads %s\n", libpath);
+    msg ("%s loads %s\n", programs_from_now_on (), libpath);
   warn_i386 (entry, strlen (entry));
   return EXIT_OK;
 }
@@ -204,7 +231,7 @@ cmd_disable (void)
 	  else
 	    msg ("disabled: removed %zu libfastcopy entr%s from %s\n", removed,
 		 removed == 1 ? "y" : "ies", f.shown);
-	  msg ("programs started from now on use glibc's functions again\n");
+	  msg ("%s uses glibc's functions again\n", programs_from_now_on ());
 	  return EXIT_OK;
 	}
       if (attempt == 4)
@@ -214,6 +241,53 @@ cmd_disable (void)
 	  return EXIT_ERROR;
 	}
     }
+}
+
+/* status: each libfastcopy entry, what it loads, and the verdict; where
+   the root runs 32-bit programs, the same for them.  */
+struct entry_state
+{
+  long line;			/* from 1 */
+  char *entry;
+  char *file;			/* in the root; NULL: nothing */
+  const char *state;		/* "ok", or what is wrong */
+  char *file32;			/* lib32 set: what 32-bit programs load */
+  const char *state32;
+};
+
+static void
+print_status_json (const struct pfile *f, const char *library, int installed,
+		   const struct entry_state *e, size_t n, const char *lib32,
+		   int status)
+{
+  int top = 1;
+  putchar ('{');
+  json_str_field ("file", f->shown, &top);
+  json_bool_field ("exists", f->exists, &top);
+  json_bool_field ("enabled", n > 0, &top);
+  json_str_field ("library", library, &top);
+  json_bool_field ("installed", installed, &top);
+  json_str_field ("i386_lib", lib32, &top);
+  json_key ("entries", &top);
+  putchar ('[');
+  for (size_t i = 0; i < n; i++)
+    {
+      int first = 1;
+      printf ("%s{", i ? "," : "");
+      json_num_field ("line", (unsigned long long) e[i].line, &first);
+      json_str_field ("entry", e[i].entry, &first);
+      json_str_field ("loads", e[i].file, &first);
+      json_str_field ("state", e[i].state, &first);
+      if (lib32 != NULL)
+	{
+	  json_str_field ("i386_loads", e[i].file32, &first);
+	  json_str_field ("i386_state", e[i].state32, &first);
+	}
+      putchar ('}');
+    }
+  putchar (']');
+  json_num_field ("status", (unsigned long long) status, &top);
+  printf ("}\n");
 }
 
 int
@@ -227,29 +301,21 @@ cmd_status (void)
   char *libpath = xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
   char *libhost = rooted (libpath);
   char *libin = follow_in_root (libpath);
-  int lib_ok = libin != NULL
-    && shared_object_check (rooted (libin), &elf_abi_x86_64) == NULL;
+  int lib_ok = libin != NULL && library_problem (rooted (libin)) == NULL;
 
   warn_comments (&f);
   warn_unreadable (&f);
-  long at = find_entry (&c, 0, NULL, NULL);
-  if (at < 0)
-    {
-      printf ("libfastcopy is not enabled (%s %s)\n", f.shown,
-	      f.exists ? "has no libfastcopy entry" : "does not exist");
-      printf ("library %s: %s\n", libhost,
-	      lib_ok ? "installed" : "not installed");
-      return EXIT_NOT_ENABLED;
-    }
-  /* Each entry: the file it loads, and whether that file is a library
-     that passes the test enable runs; where the root runs 32-bit
+  /* Each entry: the file it loads, and whether that file is libfastcopy
+     and passes the test enable runs; where the root runs 32-bit
      programs, also the file it loads for them and whether that passes
      the same test (which runs the 32-bit C library with it).  */
   const char *lib32 = i386_lib_value (root);
-  int missing = 0, failing = 0, missing32 = 0;
+  int missing = 0, failing = 0, foreign = 0, missing32 = 0;
   const char *advice32 = NULL;
-  struct buf report = { 0 };
-  for (; at >= 0; at = find_entry (&c, at + 1, NULL, NULL))
+  struct entry_state *e = NULL;
+  size_t n = 0;
+  for (long at = find_entry (&c, 0, NULL, NULL); at >= 0;
+       at = find_entry (&c, at + 1, NULL, NULL))
     {
       struct preload_scan s;
       preload_scan_start (&s, c.lines[at].p, c.lines[at].len);
@@ -257,69 +323,96 @@ cmd_status (void)
 	{
 	  if (!is_ours (s.entry, s.entry_len))
 	    continue;
-	  char *in = preload_entry_file (root, FASTCOPY_LIBDIR, s.entry,
+	  e = xrealloc (e, (n + 1) * sizeof *e);
+	  struct entry_state *es = &e[n++];
+	  *es = (struct entry_state) { .line = at + 1 };
+	  es->entry = xasprintf ("%.*s", (int) s.entry_len, s.entry);
+	  es->file = preload_entry_file (root, FASTCOPY_LIBDIR, s.entry,
 					 s.entry_len);
-	  char *host = in != NULL ? rooted (in) : NULL;
-	  const char *bad = host != NULL
-	    ? shared_object_check (host, &elf_abi_x86_64) : "no such file";
-	  missing |= bad != NULL;
-	  if (bad == NULL && !no_test && test_library (host, NULL) < 0)
+	  char *host = es->file != NULL ? rooted (es->file) : NULL;
+	  es->state = host != NULL ? shared_object_check (host, &elf_abi_x86_64)
+		      : "no such file";
+	  missing |= es->state != NULL;
+	  if (es->state == NULL && !no_test && test_library (host, NULL) < 0)
 	    {
-	      bad = "FAILS the test (above)";
+	      es->state = "FAILS the test (above)";
 	      failing = 1;
 	    }
-	  char *line = xasprintf ("  line %ld: %.*s -> %s: %s\n", at + 1,
-				  (int) s.entry_len, s.entry,
-				  in != NULL ? in : "nothing", bad ? bad : "ok");
-	  buf_adds (&report, line);
-	  free (line);
-	  free (in);
+	  if (es->state == NULL && !shared_object_defines (host,
+							   "fastcopy_version"))
+	    {
+	      es->state = "not libfastcopy (it defines no fastcopy_version)";
+	      foreign = 1;
+	    }
+	  if (es->state == NULL)
+	    es->state = "ok";
 	  free (host);
 	  if (lib32 == NULL)
 	    continue;
 	  struct i386_load l;
 	  i386_entry_load (root, lib32, s.entry, s.entry_len, &l);
-	  const char *state32 = l.problem;
-	  if (state32 == NULL && no_test)
-	    state32 = "an i386 shared object (not tested)";
-	  else if (state32 == NULL)
+	  es->file32 = l.file;
+	  es->state32 = l.problem;
+	  if (es->state32 == NULL && no_test)
+	    es->state32 = "an i386 shared object (not tested)";
+	  else if (es->state32 == NULL)
 	    {
 	      char *host32 = rooted (l.file);
-	      state32 = "ok";
+	      es->state32 = "ok";
 	      if (test_library (host32, NULL) < 0)
 		{
-		  state32 = "FAILS the test (above)";
+		  es->state32 = "FAILS the test (above)";
 		  failing = 1;
 		}
 	      free (host32);
 	    }
-	  line = xasprintf ("    for 32-bit programs ($LIB is %s) -> %s: %s\n",
-			    lib32, l.file != NULL ? l.file : "nothing",
-			    state32);
-	  buf_adds (&report, line);
-	  free (line);
-	  free (l.file);
 	  if (l.problem != NULL && advice32 == NULL)
 	    advice32 = i386_advice (root, s.entry, s.entry_len);
 	  missing32 |= l.problem != NULL;
 	}
     }
-  if (missing || failing)
+  int status = n == 0 ? EXIT_NOT_ENABLED : missing ? EXIT_BROKEN
+	       : failing || foreign ? EXIT_FAILS_TEST
+	       : missing32 ? EXIT_NO_I386 : EXIT_OK;
+  if (json_output)
+    print_status_json (&f, libhost, lib_ok, e, n, lib32, status);
+  else if (n == 0)
     {
-      printf ("libfastcopy is enabled in %s, but an entry is BROKEN:\n%s",
-	      f.shown, report.data);
-      printf ("every dynamically linked program %s; run 'fastcopy-preload%s%s disable' to remove it\n",
-	      missing ? "reports an error for it" : "may fail with it",
-	      strcmp (root, "/") ? " --root " : "",
-	      strcmp (root, "/") ? root : "");
-      return missing ? EXIT_BROKEN : EXIT_FAILS_TEST;
+      printf ("libfastcopy is not enabled (%s %s)\n", f.shown,
+	      f.exists ? "has no libfastcopy entry" : "does not exist");
+      printf ("library %s: %s\n", libhost,
+	      lib_ok ? "installed" : "not installed");
     }
-  printf ("libfastcopy is enabled in %s:\n%s", f.shown, report.data);
-  if (missing32)
+  else
     {
-      printf ("32-bit programs find no i386 libfastcopy: every 32-bit program prints an\n"
-	      "ld.so error each time it starts; to fix this: %s\n", advice32);
-      return EXIT_NO_I386;
+      printf (status == EXIT_BROKEN || status == EXIT_FAILS_TEST
+	      ? "libfastcopy is enabled in %s, but an entry is BROKEN:\n"
+	      : "libfastcopy is enabled in %s:\n", f.shown);
+      for (size_t i = 0; i < n; i++)
+	{
+	  printf ("  line %ld: %s -> %s: %s\n", e[i].line, e[i].entry,
+		  e[i].file != NULL ? e[i].file : "nothing", e[i].state);
+	  if (lib32 != NULL)
+	    printf ("    for 32-bit programs ($LIB is %s) -> %s: %s\n", lib32,
+		    e[i].file32 != NULL ? e[i].file32 : "nothing",
+		    e[i].state32);
+	}
+      if (status == EXIT_BROKEN || status == EXIT_FAILS_TEST)
+	printf ("every dynamically linked program %s; run 'fastcopy-preload%s%s disable' to remove it\n",
+		missing ? "reports an error for it"
+		: failing ? "may fail with it" : "loads it instead of libfastcopy",
+		strcmp (root, "/") ? " --root " : "",
+		strcmp (root, "/") ? root : "");
+      else if (status == EXIT_NO_I386)
+	printf ("32-bit programs find no i386 libfastcopy: every 32-bit program prints an\n"
+		"ld.so error each time it starts; to fix this: %s\n", advice32);
     }
-  return EXIT_OK;
+  for (size_t i = 0; i < n; i++)
+    {
+      free (e[i].entry);
+      free (e[i].file);
+      free (e[i].file32);
+    }
+  free (e);
+  return status;
 }

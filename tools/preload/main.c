@@ -49,26 +49,31 @@
 const char tool_name[] = "fastcopy-preload";
 
 static void
-usage (FILE *to)
+usage (void)
 {
-  fprintf (to,
-	   "usage: %s [--root DIR] [--no-test] [--quiet] enable|disable|status\n"
-	   "\n"
-	   "Manage libfastcopy's entry in /etc/ld.so.preload, which makes every\n"
-	   "program on the system (setuid ones included) use libfastcopy.\n"
-	   "\n"
-	   "  enable    test the library in new processes, then add the entry\n"
-	   "  disable   remove libfastcopy's entries, keeping everything else\n"
-	   "  status    say whether it is enabled, and test the library it loads\n"
-	   "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
-	   "            entry names no library, 5 the library fails the test,\n"
-	   "            6 32-bit programs find no i386 library)\n"
-	   "\n"
-	   "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
-	   "  --no-test   do not run the test processes (enable, status)\n"
-	   "  --quiet     print errors and warnings only\n"
-	   "\n"
-	   "library: %s/%s\n", tool_name, FASTCOPY_LIBDIR, FASTCOPY_SONAME);
+  printf ("usage: %s [--root DIR] [--no-test] [--quiet] enable|disable|status\n"
+	  "       %s [--root DIR] [--no-test] --json status\n"
+	  "\n"
+	  "Manage libfastcopy's entry in /etc/ld.so.preload, which makes every\n"
+	  "program on the system (setuid ones included) use libfastcopy.\n"
+	  "\n"
+	  "  enable    test the library in new processes, then add the entry\n"
+	  "  disable   remove libfastcopy's entries, keeping everything else\n"
+	  "  status    say whether it is enabled, and test the library it loads\n"
+	  "            (exit status 0 enabled and working, 3 not enabled, 4 an\n"
+	  "            entry names no library, 5 the library fails the test or\n"
+	  "            is not libfastcopy, 6 32-bit programs find no i386\n"
+	  "            library)\n"
+	  "\n"
+	  "  --root DIR  work on DIR/etc/ld.so.preload and the library under DIR\n"
+	  "  --no-test   do not run the test processes (enable, status)\n"
+	  "  --quiet     print errors and warnings only\n"
+	  "  --json      status: print the verdict as one JSON object\n"
+	  "  -h, --help     print this help and exit\n"
+	  "  -V, --version  print the version and exit\n"
+	  "\n"
+	  "library: %s/%s\n", tool_name, tool_name, FASTCOPY_LIBDIR,
+	  FASTCOPY_SONAME);
 }
 
 int
@@ -78,12 +83,14 @@ main (int argc, char **argv)
     {"root", required_argument, NULL, 'r'},
     {"no-test", no_argument, NULL, 'n'},
     {"quiet", no_argument, NULL, 'q'},
+    {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0}
   };
   int opt;
-  while ((opt = getopt_long (argc, argv, "r:nqhV", longopts, NULL)) != -1)
+  opterr = 0;
+  while ((opt = getopt_long (argc, argv, ":r:nqhV", longopts, NULL)) != -1)
     switch (opt)
       {
       case 'r':
@@ -95,26 +102,28 @@ main (int argc, char **argv)
       case 'q':
 	message_quiet = 1;
 	break;
+      case 'j':
+	json_output = 1;
+	break;
       case 'h':
-	usage (stdout);
+	usage ();
 	return EXIT_OK;
       case 'V':
 	printf ("fastcopy-preload (libfastcopy) %s\n", PACKAGE_VERSION);
 	return EXIT_OK;
       default:
-	usage (stderr);
+	getopt_usage_msg (opt, argv);
 	return EXIT_USAGE;
       }
   if (optind + 1 != argc)
     {
-      error_msg ("%s", optind == argc ? "no command given"
+      usage_msg ("%s", optind == argc ? "no command given"
 		 : "too many arguments");
-      usage (stderr);
       return EXIT_USAGE;
     }
   if (root[0] != '/')
     {
-      error_msg ("--root needs an absolute directory name, not '%s'", root);
+      usage_msg ("--root needs an absolute directory name, not '%s'", root);
       return EXIT_USAGE;
     }
   struct stat st;
@@ -127,13 +136,21 @@ main (int argc, char **argv)
   setvbuf (stdout, NULL, _IOLBF, 0);
 
   const char *cmd = argv[optind];
+  if (json_output && strcmp (cmd, "status") != 0)
+    {
+      usage_msg ("--json goes with status");
+      return EXIT_USAGE;
+    }
+  /* Standard output is the JSON object's; the test's words go to
+     standard error.  */
+  if (json_output)
+    message_quiet = 1;
   if (strcmp (cmd, "enable") == 0)
     return cmd_enable ();
   if (strcmp (cmd, "disable") == 0)
     return cmd_disable ();
   if (strcmp (cmd, "status") == 0)
     return cmd_status ();
-  error_msg ("unknown command '%s'", cmd);
-  usage (stderr);
+  usage_msg ("unknown command '%s'", cmd);
   return EXIT_USAGE;
 }

@@ -104,6 +104,8 @@ int test_library (const char *lib, const char *entry);
 
 /* --no-test: enable, or report the status, without running the test.  */
 extern int no_test;
+/* status --json: the verdict as one JSON object.  */
+extern int json_output;
 
 int cmd_enable (void);
 int cmd_disable (void);

@@ -16,61 +16,76 @@ const char tool_name[] = "fastcopy-profile";
 #define DEFAULT_OUTPUT "fastcopy-profile.csv"
 
 static void
-usage (FILE *f)
+usage (void)
 {
-  fprintf (f,
-	   "usage: fastcopy-profile [-o FILE] COMMAND [ARG...]\n"
-	   "       fastcopy-profile --report FILE [--svg SVG]\n"
-	   "Run COMMAND with libfastcopy recording the size, alignment and "
-	   "function\nof every copy and clear of every process it starts, "
-	   "and write their\nsum to FILE (default %s, which must not exist).\n"
-	   "--report prints a recording as tables, and with --svg charts its "
-	   "sizes\nagainst calls and bytes.  fastcopy-bench --dist FILE and "
-	   "fastcopy-tune\n--workload FILE measure on it.  See "
-	   "fastcopy-profile(1).\n", DEFAULT_OUTPUT);
+  printf ("usage: fastcopy-profile [-o FILE] COMMAND [ARG...]\n"
+	  "       fastcopy-profile --report FILE [--json] [--svg SVG]\n"
+	  "       fastcopy-profile --help | --version\n"
+	  "Run COMMAND with libfastcopy recording the size, alignment and "
+	  "function\nof every copy and clear of every process it starts, "
+	  "and write their\nsum to FILE (default %s, which must not exist).\n"
+	  "--report prints a recording as tables (--json: as JSON), and with "
+	  "--svg\ncharts its sizes against calls and bytes.  fastcopy-bench "
+	  "--dist FILE and\nfastcopy-tune --workload FILE measure on it.\n"
+	  "\n"
+	  "  -o, --output FILE  where the recording goes\n"
+	  "  -h, --help         print this help and exit\n"
+	  "  -V, --version      print the version and exit\n"
+	  "See fastcopy-profile(1).\n", DEFAULT_OUTPUT);
 }
 
 int
 main (int argc, char **argv)
 {
-  enum { O_REPORT = 256, O_SVG };
+  enum { O_REPORT = 256, O_SVG, O_JSON };
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
     { "report", required_argument, NULL, O_REPORT },
     { "svg", required_argument, NULL, O_SVG },
+    { "json", no_argument, NULL, O_JSON },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
   };
   const char *out = NULL, *report_file = NULL, *svg = NULL;
-  int c;
+  int c, json = 0;
   /* '+': the command's own options are not ours.  */
-  while ((c = getopt_long (argc, argv, "+o:hV", longopts, NULL)) != -1)
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "+:o:hV", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': out = optarg; break;
       case O_REPORT: report_file = optarg; break;
       case O_SVG: svg = optarg; break;
-      case 'h': usage (stdout); return 0;
+      case O_JSON: json = 1; break;
+      case 'h': usage (); return 0;
       case 'V':
 	printf ("fastcopy-profile (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
       default:
-	usage (stderr);
+	getopt_usage_msg (c, argv);
 	return 2;
       }
   if (report_file != NULL)
     {
-      if (optind < argc || out != NULL)
-	{
-	  usage (stderr);
-	  return 2;
-	}
-      return report (report_file, svg);
+      if (optind < argc)
+	usage_msg ("--report takes one FILE; unexpected argument '%s'",
+		   argv[optind]);
+      else if (out != NULL)
+	usage_msg ("--report reads a recording: no --output with it");
+      else
+	return report (report_file, svg, json);
+      return 2;
     }
-  if (optind == argc || svg != NULL)
+  if (svg != NULL || json)
     {
-      usage (stderr);
+      usage_msg ("%s goes with --report FILE", svg != NULL ? "--svg"
+		 : "--json");
+      return 2;
+    }
+  if (optind == argc)
+    {
+      usage_msg ("no command given");
       return 2;
     }
   return record (out ? out : DEFAULT_OUTPUT, argv + optind);

@@ -15,8 +15,9 @@
    command's, or 1 (2: OUT is unusable) when it could not be recorded.  */
 int record (const char *out, char *const *argv);
 
-/* Print the recording or distribution at PATH as tables; with SVG, write
-   its size charts there.  Returns the exit status.  */
-int report (const char *path, const char *svg);
+/* Print the recording or distribution at PATH as tables (JSON: as one
+   JSON object); with SVG, write its size charts there.  Returns the exit
+   status.  */
+int report (const char *path, const char *svg, int json);
 
 #endif

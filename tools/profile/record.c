@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,8 +68,10 @@ run (char *const *argv, const char *prefix, const char *library)
   setenv ("FASTCOPY", fastcopy, 1);
   setenv ("LD_PRELOAD", ld_preload, 1);
   execvp (argv[0], argv);
-  error_msg ("cannot run %s: %s", argv[0], strerror (errno));
-  _exit (127);
+  int e = errno;
+  error_msg ("cannot run %s: %s", argv[0], strerror (e));
+  /* The shell's statuses: not found, found but cannot be executed.  */
+  _exit (e == ENOENT ? 127 : 126);
 }
 
 /* "p.PID": a file a process wrote at exit (not a snapshot, p.PID.N).  */
@@ -180,9 +183,13 @@ record (const char *out, char *const *argv)
 		 0644);
   if (fd < 0)
     {
-      error_msg ("%s: %s", out, errno == EEXIST
-		 ? "exists (a recording never replaces a file; remove it or "
-		   "choose another with -o)" : strerror (errno));
+      struct stat st;
+      if (errno == EEXIST && lstat (out, &st) == 0 && S_ISDIR (st.st_mode))
+	error_msg ("%s: is a directory; -o names the file to write", out);
+      else
+	error_msg ("%s: %s", shown_name (out), errno == EEXIST
+		   ? "exists (a recording never replaces a file; remove it "
+		     "or choose another with -o)" : strerror (errno));
       return 2;
     }
   char *copy = xasprintf ("%s", out);
@@ -228,7 +235,7 @@ record (const char *out, char *const *argv)
   int n = collect (dir, &w, pids, sizeof pids);
   if (n <= 0)
     {
-      if (n == 0 && pid > 0 && code != 127)
+      if (n == 0 && pid > 0 && code != 127 && code != 126)
 	no_recording (argv[0], status);
       close (fd);
       unlink (out);

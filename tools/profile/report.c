@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/message.h"
 #include "profile/profile.h"
 #include "size.h"
@@ -109,6 +110,27 @@ alignment_line (const char *what, const struct fcw_tally *align, double calls)
 	  percent (a8, calls));
 }
 
+/* A function row of a recording as a report shows it.  The library
+   records some exported functions under one row because it cannot tell
+   their calls apart (fastcopy-profile(1), FILE FORMAT): memcpy and
+   memmove are one entry point, bzero calls the body memset jumps to.  The
+   report says so rather than name one of them.  */
+static const char *
+function_label (const char *row)
+{
+  static const struct
+  {
+    const char *row, *label;
+  } groups[] = {
+    { "memcpy", "memcpy/memmove (one entry, not told apart)" },
+    { "memset", "memset/bzero (not told apart)" },
+  };
+  for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+    if (strcmp (row, groups[i].row) == 0)
+      return groups[i].label;
+  return row;
+}
+
 static void
 named_line (const char *what, const struct fcw_tally *t,
 	    const char *const *names, int n, double calls)
@@ -134,9 +156,9 @@ family_report (const struct fcw_family *fa, const char *name)
   size_table (fa);
   printf ("  functions:");
   for (int i = 0; i < fa->nfunctions; i++)
-    printf ("%s %s %.0f calls (%.1f%%)", i ? "," : "", fa->function[i].name,
-	    fa->function[i].t.calls, percent (fa->function[i].t.calls,
-					      fa->calls));
+    printf ("%s %s %.0f calls (%.1f%%)", i ? "," : "",
+	    function_label (fa->function[i].name), fa->function[i].t.calls,
+	    percent (fa->function[i].t.calls, fa->calls));
   putchar ('\n');
   alignment_line ("destination", fa->dst_align, fa->calls);
   if (strcmp (name, "copy") != 0)
@@ -146,6 +168,68 @@ family_report (const struct fcw_family *fa, const char *name)
 	      FCW_NDIST, fa->calls);
   named_line ("buffers overlapping", fa->overlap, fcw_overlap_names,
 	      FCW_NOVERLAP, fa->calls);
+}
+
+/* The same as JSON: one object per family, its size classes, and for a
+   recording its functions and alignments.  */
+static void
+family_json (const struct fcw_family *fa, const char *name, int *first)
+{
+  struct fcw_tally cls[CLASSES];
+  by_class (fa, cls);
+  json_str_field ("family", name, first);
+  json_bool_field ("recorded", fa->recorded, first);
+  if (fa->recorded)
+    {
+      json_double_field ("calls", fa->calls, first);
+      json_double_field ("bytes", fa->bytes, first);
+    }
+  json_double_field ("mean_bytes", fa->bytes / fa->calls, first);
+  json_key ("sizes", first);
+  putchar ('[');
+  for (int k = 0, n = 0; k < CLASSES; k++)
+    if (cls[k].calls > 0)
+      {
+	int f = 1;
+	printf ("%s{", n++ ? "," : "");
+	json_num_field ("lo", k == 0 ? 0 : 1ull << (k - 1), &f);
+	json_num_field ("hi", k == 0 ? 0 : (1ull << (k - 1)) * 2 - 1, &f);
+	json_double_field ("calls_percent", percent (cls[k].calls, fa->calls),
+			   &f);
+	json_double_field ("bytes_percent", percent (cls[k].bytes, fa->bytes),
+			   &f);
+	putchar ('}');
+      }
+  putchar (']');
+  if (!fa->recorded)
+    return;
+  json_key ("functions", first);
+  putchar ('[');
+  for (int i = 0; i < fa->nfunctions; i++)
+    {
+      int f = 1;
+      printf ("%s{", i ? "," : "");
+      json_str_field ("row", fa->function[i].name, &f);
+      json_str_field ("label", function_label (fa->function[i].name), &f);
+      json_double_field ("calls", fa->function[i].t.calls, &f);
+      json_double_field ("bytes", fa->function[i].t.bytes, &f);
+      putchar ('}');
+    }
+  putchar (']');
+  json_key ("destination_aligned_percent", first);
+  double a[3] = { 0, 0, 0 };
+  for (int i = 0; i < 64; i++)
+    {
+      a[0] += i == 0 ? fa->dst_align[i].calls : 0;
+      a[1] += i % 16 == 0 ? fa->dst_align[i].calls : 0;
+      a[2] += i % 8 == 0 ? fa->dst_align[i].calls : 0;
+    }
+  int f = 1;
+  putchar ('{');
+  json_double_field ("64", percent (a[0], fa->calls), &f);
+  json_double_field ("16", percent (a[1], fa->calls), &f);
+  json_double_field ("8", percent (a[2], fa->calls), &f);
+  putchar ('}');
 }
 
 /* Per family, the shares of calls and of bytes by class, sizes from 1 on
@@ -210,7 +294,7 @@ write_svg (const struct fcw_workload *w, const char *path)
 }
 
 int
-report (const char *path, const char *svg)
+report (const char *path, const char *svg, int json)
 {
   struct fcw_workload w;
   char err[PATH_MAX + 256];
@@ -219,13 +303,36 @@ report (const char *path, const char *svg)
       error_msg ("%s", err);
       return 1;
     }
-  printf ("%s: %s\n", w.path, w.command[0] ? w.command
-	  : w.family[0].recorded ? "a recording" : "a size distribution "
-	  "(for copies and clears alike, no alignments recorded)");
+  int first = 1, n = 0;
+  if (json)
+    {
+      putchar ('{');
+      json_str_field ("file", w.path, &first);
+      json_str_field ("command", w.command[0] ? w.command : NULL, &first);
+      json_key ("families", &first);
+      putchar ('[');
+    }
+  else
+    printf ("%s: %s\n", w.path, w.command[0] ? w.command
+	    : w.family[0].recorded ? "a recording" : "a size distribution "
+	    "(for copies and clears alike, no alignments recorded)");
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     if (w.family[f].calls > 0 && (f == 0 || w.family[f].recorded))
-      family_report (&w.family[f], w.family[f].recorded
-				   ? (f ? "clear" : "copy") : "sizes");
+      {
+	const char *name = w.family[f].recorded ? (f ? "clear" : "copy")
+			   : "sizes";
+	if (!json)
+	  family_report (&w.family[f], name);
+	else
+	  {
+	    int ff = 1;
+	    printf ("%s{", n++ ? "," : "");
+	    family_json (&w.family[f], name, &ff);
+	    putchar ('}');
+	  }
+      }
+  if (json)
+    printf ("]}\n");
   int status = svg ? write_svg (&w, svg) : 0;
   fcw_free (&w);
   return status;

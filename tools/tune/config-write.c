@@ -94,17 +94,37 @@ count_errors (const char *path)
   return fastcopy_check_config (path, 0, NULL, NULL);
 }
 
+/* The file a new file's problems are said to be in: the one it replaces,
+   whose lines it keeps, not the temporary file.  */
+struct new_file
+{
+  const char *path;
+  int old_errors;
+};
+
+/* The library's word on an error of the new file, in ARG's name.  */
+static void
+print_new_error (const struct fastcopy_diagnostic *d, void *arg)
+{
+  const struct new_file *nf = arg;
+  char why[512];
+  if (d->severity == FASTCOPY_ERROR)
+    error_msg ("%s:%u: %s", nf->path, d->line,
+	       refusal_text (d->message, why, sizeof why));
+}
+
 /* file_replace's last check: the new file TMP must not have more errors
-   than the old one, whose count is at ARG.  */
+   than the old one; ARG is its struct new_file.  */
 static int
 no_more_errors (const char *tmp, void *arg)
 {
-  int old_errors = *(const int *) arg;
-  int new_errors = count_errors (tmp);
-  if (new_errors <= old_errors)
+  const struct new_file *nf = arg;
+  if (count_errors (tmp) <= nf->old_errors)
     return 0;
-  fprintf (stderr, "%s: the new file would have %d errors (the old one had "
-	   "%d); nothing written\n", tool_name, new_errors, old_errors);
+  int new_errors = fastcopy_check_config (tmp, 0, print_new_error, arg);
+  error_msg ("the new file would have %d error%s (the old one had %d); "
+	     "nothing written", new_errors, new_errors == 1 ? "" : "s",
+	     nf->old_errors);
   return 1;
 }
 
@@ -125,7 +145,7 @@ write_config (const char *path, int n, char *const *keys,
   int exists;
   size_t len;
   char *old = read_file (path, &len, &st, &exists);
-  int old_errors = exists ? count_errors (path) : 0;
+  struct new_file nf = { path, exists ? count_errors (path) : 0 };
 
   char *text;
   size_t text_len;
@@ -178,7 +198,7 @@ write_config (const char *path, int n, char *const *keys,
     .tmp_template = ".fastcopy.conf.XXXXXX",
     .old = exists ? &st : NULL,
     .check = no_more_errors,
-    .check_arg = &old_errors,
+    .check_arg = &nf,
   };
   if (file_replace (&r, text, text_len) != 0)
     exit (1);

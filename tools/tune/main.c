@@ -78,25 +78,25 @@ workloads_name (void)
 }
 
 static void
-usage (FILE *f)
+usage (void)
 {
-  fprintf (f,
-	   "usage: fastcopy-tune [--quick] [--no-compare] [--verbose] "
-	   "[--quiet]\n"
-	   "                     [--write] [--config FILE]\n"
-	   "       fastcopy-tune --workload FILE [FILE...] [OPTION...]\n"
-	   "       fastcopy-tune --list [--quick] [--workload FILE...]\n"
-	   "       fastcopy-tune --set KEY=VALUE... [--write] [--config FILE]\n"
-	   "Measure every implementation libfastcopy can use here, with the "
-	   "thresholds\nit reads, against glibc, and print the fastest "
-	   "settings; --write installs\nthem into the configuration file "
-	   "(%s, or --config FILE),\nkeeping its other lines.  --workload "
-	   "chooses by recordings of fastcopy-profile\ninstead of the "
-	   "distributions fastcopy-bench ships.  --list prints the\n"
-	   "candidates such a run would measure, and measures nothing.  --set "
-	   "skips\nmeasuring and installs the given settings.  See "
-	   "fastcopy-tune(1).\n",
-	   fastcopy_config_state ()->system_path);
+  printf (	  "usage: fastcopy-tune [--quick] [--no-compare] [--verbose] "
+	  "[--quiet]\n"
+	  "                     [--write] [--config FILE]\n"
+	  "       fastcopy-tune --workload FILE [FILE...] [OPTION...]\n"
+	  "       fastcopy-tune --list [--quick] [--workload FILE...]\n"
+	  "       fastcopy-tune --set KEY=VALUE... [--write] [--config FILE]\n"
+	  "       fastcopy-tune --help | --version\n"
+	  "Measure every implementation libfastcopy can use here, with the "
+	  "thresholds\nit reads, against glibc, and print the fastest "
+	  "settings; --write installs\nthem into the configuration file "
+	  "(%s, or --config FILE),\nkeeping its other lines.  --workload "
+	  "chooses by recordings of fastcopy-profile\ninstead of the "
+	  "distributions fastcopy-bench ships.  --list prints the\n"
+	  "candidates such a run would measure, and measures nothing.  --set "
+	  "skips\nmeasuring and installs the given settings.  See "
+	  "fastcopy-tune(1).\n",
+	  fastcopy_config_state ()->system_path);
 }
 
 /* ARG: the number of the --set being checked, from 1.  An error refuses
@@ -112,7 +112,8 @@ print_diag (const struct fastcopy_diagnostic *d, void *arg)
 }
 
 /* --set: every item checked with the library's parser, then taken as it
-   is.  Returns the number of settings, or -1 after an error message.  */
+   is.  Returns the number of settings, or -1 after an error message: the
+   arguments of --set are wrong, a usage error.  */
 static int
 given_settings (char **keys, char **values)
 {
@@ -120,18 +121,20 @@ given_settings (char **keys, char **values)
   for (int i = 0; i < opt.nset; i++)
     {
       int number = i + 1;
-      bad |= fastcopy_check_env (opt.set[i], print_diag, &number) != 0;
+      if (strchr (opt.set[i], '=') == NULL || strchr (opt.set[i], ',') != NULL)
+	{
+	  error_msg ("--set %d: '%s' is not one KEY=VALUE", number,
+		     opt.set[i]);
+	  bad = 1;
+	}
+      else
+	bad |= fastcopy_check_env (opt.set[i], print_diag, &number) != 0;
     }
   if (bad)
     return -1;
   for (int i = 0; i < opt.nset; i++)
     {
       char *eq = strchr (opt.set[i], '=');
-      if (eq == NULL || strchr (opt.set[i], ',') != NULL)
-	{
-	  fprintf (stderr, "%s: --set takes one KEY=VALUE\n", tool_name);
-	  exit (2);
-	}
       *eq = 0;
       keys[n] = opt.set[i];
       values[n++] = eq + 1;
@@ -257,7 +260,8 @@ main (int argc, char **argv)
     { NULL, 0, NULL, 0 }
   };
   int c;
-  while ((c = getopt_long (argc, argv, "", longopts, NULL)) != -1)
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, ":hV", longopts, NULL)) != -1)
     switch (c)
       {
       case 'q': opt.quick = 1; break;
@@ -267,7 +271,7 @@ main (int argc, char **argv)
       case 's':
 	if (opt.nset == 16)
 	  {
-	    fprintf (stderr, "%s: at most 16 --set\n", tool_name);
+	    usage_msg ("at most 16 --set");
 	    return 2;
 	  }
 	opt.set[opt.nset++] = optarg;
@@ -275,8 +279,7 @@ main (int argc, char **argv)
       case 'W':
 	if (opt.nworkload == MAX_WORKLOADS)
 	  {
-	    fprintf (stderr, "%s: at most %d workloads\n", tool_name,
-		     MAX_WORKLOADS);
+	    usage_msg ("at most %d workloads", MAX_WORKLOADS);
 	    return 2;
 	  }
 	opt.workload[opt.nworkload++] = optarg;
@@ -284,27 +287,34 @@ main (int argc, char **argv)
       case 'n': opt.compare = 0; break;
       case 'v': opt.verbose = 1; break;
       case 'Q': opt.quiet = 1; break;
-      case 'h': usage (stdout); return 0;
+      case 'h': usage (); return 0;
       case 'V':
 	printf ("fastcopy-tune (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
       default:
-	usage (stderr);
+	getopt_usage_msg (c, argv);
 	return 2;
       }
   /* Files after the options are more workloads.  */
   for (; optind < argc && opt.nworkload > 0 && opt.nworkload < MAX_WORKLOADS;
        optind++)
     opt.workload[opt.nworkload++] = argv[optind];
-  if (optind < argc || (opt.nworkload > 0 && opt.nset > 0))
+  if (optind < argc)
     {
-      usage (stderr);
+      if (opt.nworkload == MAX_WORKLOADS)
+	usage_msg ("at most %d workloads", MAX_WORKLOADS);
+      else
+	usage_msg ("unexpected argument '%s'", argv[optind]);
+      return 2;
+    }
+  if (opt.nworkload > 0 && opt.nset > 0)
+    {
+      usage_msg ("--set installs the settings given: no --workload with it");
       return 2;
     }
   if (opt.list && (opt.write || opt.nset > 0))
     {
-      fprintf (stderr, "%s: --list measures nothing: no --write or --set "
-	       "with it\n", tool_name);
+      usage_msg ("--list measures nothing: no --write or --set with it");
       return 2;
     }
   if (opt.list)
@@ -314,13 +324,18 @@ main (int argc, char **argv)
     }
   if (opt.config != NULL && !opt.write)
     {
-      fprintf (stderr, "%s: --config needs --write\n", tool_name);
+      usage_msg ("--config needs --write");
+      return 2;
+    }
+  if (opt.config != NULL && opt.config[0] == '\0')
+    {
+      usage_msg ("--config needs a file name, not ''");
       return 2;
     }
   if (opt.write && !opt.compare && opt.nset == 0)
     {
-      fprintf (stderr, "%s: --write checks the choice against the default "
-	       "first: no --no-compare with it\n", tool_name);
+      usage_msg ("--write checks the choice against the default first: no "
+		 "--no-compare with it");
       return 2;
     }
   progress_tty = isatty (2);
@@ -337,7 +352,7 @@ main (int argc, char **argv)
     {
       n = given_settings (keys, values);
       if (n < 0)
-	return 1;
+	return 2;
       snprintf (header, sizeof header, "set by fastcopy-tune --set, %s",
 		date);
     }

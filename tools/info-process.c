@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-info --pid PID: what libfastcopy's state in another process
+   says, read from that process's memory.
+
+   1. /proc/PID/maps says whether the process maps a libfastcopy, from
+      which file, and where it starts.  The kernel lets only the process's
+      own user (or root) read it: for another user's process this is
+      where the answer is "permission denied".
+   2. The state is the library's load-time object (src/load-state.h), in
+      a section of its own, .fastcopy_load: the section headers of the
+      library file give its place from the start of the library, and
+      process_vm_readv reads it from the process.  Its layout is the
+      build's, so it is read only when the process maps the very library
+      this program runs with (the same file, or the same bytes).
+   3. What the state says is shown with this library's own names: the
+      implementations and settings are numbered alike in both, and the
+      policy row's name, the configuration file's name and a profile path
+      are read from the process, where the state points to them.  */
+
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "load-state.h"
+#include "common/json.h"
+#include "common/message.h"
+#include "info-process.h"
+
+/* The libfastcopy a process maps: the mapping of its file's start.  */
+struct mapped
+{
+  unsigned long base;
+  unsigned int dev_major, dev_minor;
+  unsigned long ino;
+  char path[PATH_MAX];
+};
+
+/* The libfastcopy in /proc/PID/maps into M: 1, or 0 when the process
+   maps none, or -1 with errno set when the file cannot be read.  */
+static int
+find_mapping (const char *pid, struct mapped *m)
+{
+  char name[64], line[PATH_MAX + 128];
+  snprintf (name, sizeof name, "/proc/%s/maps", pid);
+  FILE *f = fopen (name, "re");
+  if (f == NULL)
+    return -1;
+  int found = 0;
+  while (!found && fgets (line, sizeof line, f) != NULL)
+    {
+      unsigned long start, offset, ino;
+      unsigned int major, minor;
+      int at = 0;
+      if (sscanf (line, "%lx-%*x %*s %lx %x:%x %lu %n", &start, &offset,
+		  &major, &minor, &ino, &at) < 5 || at == 0)
+	continue;
+      char *path = line + at;
+      path[strcspn (path, "\n")] = '\0';
+      const char *base = strrchr (path, '/');
+      base = base != NULL ? base + 1 : path;
+      if (offset != 0 || strncmp (base, "libfastcopy.so", 14) != 0)
+	continue;
+      *m = (struct mapped) { start, major, minor, ino, "" };
+      snprintf (m->path, sizeof m->path, "%s", path);
+      found = 1;
+    }
+  int failed = !found && ferror (f);
+  fclose (f);
+  return failed ? -1 : found;
+}
+
+/* Whether files A and B hold the same bytes.  */
+static int
+same_contents (const char *a, const char *b)
+{
+  FILE *fa = fopen (a, "re"), *fb = fopen (b, "re");
+  int same = fa != NULL && fb != NULL;
+  while (same)
+    {
+      char x[4096], y[4096];
+      size_t n = fread (x, 1, sizeof x, fa);
+      same = fread (y, 1, sizeof y, fb) == n && memcmp (x, y, n) == 0;
+      if (n < sizeof x)
+	break;
+    }
+  if (fa != NULL)
+    fclose (fa);
+  if (fb != NULL)
+    fclose (fb);
+  return same;
+}
+
+/* Whether process PID maps M, the library this program runs with (at
+   OURS): the same file, or a copy of it (seen through the process's
+   root).  */
+static int
+same_library (const char *pid, const struct mapped *m, const char *ours)
+{
+  struct stat st;
+  if (stat (ours, &st) == 0 && major (st.st_dev) == m->dev_major
+      && minor (st.st_dev) == m->dev_minor && st.st_ino == m->ino)
+    return 1;
+  char *theirs = NULL;
+  if (asprintf (&theirs, "/proc/%s/root%s", pid, m->path) < 0)
+    return 0;
+  int same = same_contents (theirs, ours);
+  free (theirs);
+  return same;
+}
+
+/* Where section NAME of the ELF object FILE starts, from the object's
+   load address; 0 when it has none.  */
+static unsigned long
+section_address (const char *file, const char *name)
+{
+  unsigned long address = 0;
+  ElfW (Ehdr) eh;
+  ElfW (Shdr) *sh = NULL;
+  char *names = NULL;
+  int fd = open (file, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || pread (fd, &eh, sizeof eh, 0) != (ssize_t) sizeof eh
+      || memcmp (eh.e_ident, ELFMAG, SELFMAG) != 0
+      || eh.e_shentsize != sizeof *sh || eh.e_shstrndx >= eh.e_shnum)
+    goto out;
+  size_t bytes = (size_t) eh.e_shnum * sizeof *sh;
+  sh = malloc (bytes);
+  if (sh == NULL || pread (fd, sh, bytes, (off_t) eh.e_shoff)
+		    != (ssize_t) bytes)
+    goto out;
+  const ElfW (Shdr) *strtab = &sh[eh.e_shstrndx];
+  names = malloc (strtab->sh_size + 1);
+  if (names == NULL || pread (fd, names, strtab->sh_size,
+			      (off_t) strtab->sh_offset)
+		       != (ssize_t) strtab->sh_size)
+    goto out;
+  names[strtab->sh_size] = '\0';
+  for (size_t i = 0; i < eh.e_shnum; i++)
+    if (sh[i].sh_name < strtab->sh_size
+	&& strcmp (names + sh[i].sh_name, name) == 0)
+      address = sh[i].sh_addr;
+out:
+  free (names);
+  free (sh);
+  if (fd >= 0)
+    close (fd);
+  return address;
+}
+
+/* N bytes at ADDRESS in process PID into BUF; returns how many were
+   read (fewer where the memory ends), -1 with errno set.  */
+static ssize_t
+peek (pid_t pid, unsigned long address, void *buf, size_t n)
+{
+  struct iovec local = { buf, n }, remote = { (void *) address, n };
+  return process_vm_readv (pid, &local, 1, &remote, 1, 0);
+}
+
+/* The string at ADDRESS in process PID, at most SIZE - 1 bytes of it,
+   into BUF; "?" when it cannot be read.  */
+static const char *
+peek_string (pid_t pid, unsigned long address, size_t len, char *buf,
+	     size_t size)
+{
+  if (len >= size)
+    len = size - 1;
+  ssize_t n = address != 0 ? peek (pid, address, buf, len) : -1;
+  if (n < 0)
+    snprintf (buf, size, "?");
+  else
+    buf[n] = '\0';
+  return buf;
+}
+
+/* What process PID's state says, in this library's words.  */
+struct process_view
+{
+  pid_t pid;
+  char command[64];
+  const struct mapped *map;
+  struct fc_load_state state;
+  char rows[FASTCOPY_FAMILY_COUNT][sizeof ((struct fc_policy_row *) 0)->name];
+  char config[FC_PATH_MAX + 1];
+};
+
+/* Implementation ID's name; "?" for a number out of range (the state
+   read while the process was changing it).  */
+static const char *
+impl_name (unsigned long long id)
+{
+  return id < fastcopy_impl_count () ? fastcopy_impl_at ((size_t) id)->name
+	 : "?";
+}
+
+/* NAMES[I], "?" out of its N.  */
+#define NAME_OF(names, i) \
+  ((size_t) (i) < sizeof (names) / sizeof (names)[0] && (names)[i] != NULL \
+   ? (names)[i] : "?")
+
+static const char *const source_names[] = {
+  [FC_SRC_DEFAULT] = "default", [FC_SRC_FILE] = "file",
+  [FC_SRC_ENV] = "env", [FC_SRC_API] = "api",
+};
+
+/* Setting K's value in force, into BUF.  */
+static const char *
+setting_value (const struct process_view *v, int k, char *buf, size_t size)
+{
+  const struct fc_item *it = &v->state.settings.merged.item[k];
+  unsigned long long x = it->set ? it->value
+			 : v->state.plan.values.value[k];
+  switch (fastcopy_setting_at ((size_t) k)->type)
+    {
+    case FASTCOPY_SETTING_IMPL:
+      if (!it->set || x == FC_CHOICE_AUTO)
+	return "auto";
+      if (x == FC_CHOICE_SEED)
+	return "seed";
+      return impl_name (x - FC_CHOICE_IMPL (0));
+    case FASTCOPY_SETTING_SIZE:
+      if (x == FC_NEVER || x == (size_t) -1)
+	return "never";
+      snprintf (buf, size, "%llu", x);
+      return buf;
+    case FASTCOPY_SETTING_BOOL:
+      return x ? "on" : "off";
+    case FASTCOPY_SETTING_POLICY:
+      /* A family whose implementation a setting named has no row.  */
+      return !it->set ? "auto" : v->rows[FASTCOPY_FAMILY_COPY][0]
+	     ? v->rows[FASTCOPY_FAMILY_COPY] : v->rows[FASTCOPY_FAMILY_CLEAR];
+    case FASTCOPY_SETTING_PATH:
+      return it->set && x != 0
+	     ? peek_string (v->pid, (unsigned long) x, it->text_len, buf, size)
+	     : "off";
+    default:
+      if (!it->set || x == 0)
+	return "off";
+      snprintf (buf, size, "signal %llu", x);
+      return buf;
+    }
+}
+
+/* Where setting K came from, into BUF: "default", FILE:LINE,
+   "FASTCOPY item N", "fastcopy_set".  */
+static const char *
+setting_origin (const struct process_view *v, int k, char *buf, size_t size)
+{
+  const struct fc_item *it = &v->state.settings.merged.item[k];
+  if (!it->set || it->src == FC_SRC_DEFAULT)
+    return "default";
+  if (it->src == FC_SRC_FILE)
+    snprintf (buf, size, "%s:%u", v->config, it->line);
+  else if (it->src == FC_SRC_ENV)
+    snprintf (buf, size, "FASTCOPY item %u", it->line);
+  else
+    snprintf (buf, size, "fastcopy_set");
+  return buf;
+}
+
+/* Why family F has its implementation: the setting that named it, or
+   the policy row.  */
+static const char *
+impl_origin (const struct process_view *v, int f, char *buf, size_t size)
+{
+  int key = f == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
+  const struct fc_item *it = &v->state.settings.merged.item[key];
+  if (it->set && it->value != FC_CHOICE_AUTO && it->value != FC_CHOICE_SEED)
+    return setting_origin (v, key, buf, size);
+  snprintf (buf, size, "row %s", v->rows[f]);
+  return buf;
+}
+
+static const char *const file_states[] = {
+  [FC_FILE_NONE] = "none", [FC_FILE_ABSENT] = "absent",
+  [FC_FILE_USED] = "used", [FC_FILE_REJECTED] = "rejected",
+};
+static const char *const env_states[] = {
+  [FC_ENV_UNSET] = "unset", [FC_ENV_USED] = "used",
+  [FC_ENV_REJECTED] = "rejected",
+  [FC_ENV_SECURE] = "ignored (secure-execution process)",
+};
+
+static void
+print_text (const struct process_view *v)
+{
+  const struct fc_load_state *s = &v->state;
+  char a[FC_PATH_MAX + 32], b[FC_PATH_MAX + 32];
+  printf ("process %d (%s): libfastcopy %s, %s\n", (int) v->pid,
+	  shown (v->command), fastcopy_version (), shown (v->map->path));
+  printf ("\nimplementations:\n");
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      printf ("  %-5s %-8s %s", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
+	      impl_name (s->plan.impl[f]),
+	      shown (impl_origin (v, f, a, sizeof a)));
+      if (s->plan.worker[f] != s->plan.impl[f])
+	printf (", recording, then %s", impl_name (s->plan.worker[f]));
+      putchar ('\n');
+    }
+  printf ("\nsettings:\n");
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    printf ("  %-20s %-22s %s\n", fastcopy_setting_at ((size_t) k)->key,
+	    shown (setting_value (v, k, a, sizeof a)),
+	    shown (setting_origin (v, k, b, sizeof b)));
+  printf ("\nconfiguration:\n");
+  if (v->config[0] == '\0')
+    printf ("  file: none\n");
+  else
+    printf ("  file: %s (%s%s)\n", shown (v->config),
+	    NAME_OF (file_states, s->settings.file_state),
+	    s->settings.config_overridden ? ", from FASTCOPY_CONFIG" : "");
+  printf ("  FASTCOPY: %s\n", NAME_OF (env_states, s->settings.env_state));
+  printf ("  secure execution: %s\n", s->settings.secure ? "yes" : "no");
+}
+
+static void
+print_json (const struct process_view *v)
+{
+  const struct fc_load_state *s = &v->state;
+  char a[FC_PATH_MAX + 32], b[FC_PATH_MAX + 32];
+  int top = 1;
+  putchar ('{');
+  json_num_field ("pid", (unsigned long long) v->pid, &top);
+  json_str_field ("command", v->command, &top);
+  json_str_field ("library", v->map->path, &top);
+  json_str_field ("version", fastcopy_version (), &top);
+  json_key ("implementations", &top);
+  putchar ('[');
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      int first = 1;
+      printf ("%s{", f ? "," : "");
+      json_str_field ("family", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
+		      &first);
+      json_str_field ("implementation", impl_name (s->plan.impl[f]), &first);
+      json_str_field ("worker", impl_name (s->plan.worker[f]), &first);
+      json_str_field ("row", v->rows[f][0] ? v->rows[f] : NULL, &first);
+      json_str_field ("origin", impl_origin (v, f, a, sizeof a), &first);
+      putchar ('}');
+    }
+  printf ("]");
+  json_key ("settings", &top);
+  putchar ('[');
+  for (int k = 0; k < FC_KEY_COUNT; k++)
+    {
+      const struct fc_item *it = &s->settings.merged.item[k];
+      int first = 1;
+      printf ("%s{", k ? "," : "");
+      json_str_field ("key", fastcopy_setting_at ((size_t) k)->key, &first);
+      json_str_field ("value", setting_value (v, k, a, sizeof a), &first);
+      json_str_field ("source", NAME_OF (source_names, it->set ? it->src : 0),
+		      &first);
+      json_str_field ("origin", setting_origin (v, k, b, sizeof b), &first);
+      json_num_field ("line", it->set ? it->line : 0, &first);
+      putchar ('}');
+    }
+  putchar (']');
+  json_key ("config", &top);
+  int first = 1;
+  putchar ('{');
+  json_str_field ("path", v->config, &first);
+  json_bool_field ("path_from_env", s->settings.config_overridden, &first);
+  json_str_field ("file", NAME_OF (file_states, s->settings.file_state),
+		  &first);
+  json_str_field ("env", s->settings.env_state == FC_ENV_SECURE ? "ignored"
+		  : NAME_OF (env_states, s->settings.env_state), &first);
+  json_bool_field ("secure", s->settings.secure, &first);
+  printf ("}}\n");
+}
+
+int
+show_process (const char *pid_text, int json)
+{
+  char *end;
+  long pid = strtol (pid_text, &end, 10);
+  if (pid <= 0 || *end != '\0' || end == pid_text)
+    {
+      usage_msg ("--pid: '%s' is not a process ID", shown (pid_text));
+      return 2;
+    }
+  struct process_view *v = calloc (1, sizeof *v);
+  struct mapped map;
+  Dl_info self;
+  if (v == NULL)
+    {
+      error_msg ("out of memory");
+      return 1;
+    }
+  v->pid = (pid_t) pid;
+  v->map = &map;
+  char name[64];
+  snprintf (name, sizeof name, "/proc/%ld/comm", pid);
+  FILE *comm = fopen (name, "re");
+  if (comm == NULL || fgets (v->command, sizeof v->command, comm) == NULL)
+    {
+      error_msg ("--pid %ld: no such process", pid);
+      if (comm != NULL)
+	fclose (comm);
+      free (v);
+      return 1;
+    }
+  fclose (comm);
+  v->command[strcspn (v->command, "\n")] = '\0';
+
+  int status = 1;
+  int found = find_mapping (pid_text, &map);
+  if (found < 0)
+    error_msg ("--pid %ld: cannot read /proc/%ld/maps: %s%s", pid, pid,
+	       strerror (errno), errno == EACCES || errno == EPERM
+	       ? " (a process of another user: only that user or root may "
+		 "look into it)" : "");
+  else if (found == 0)
+    {
+      status = 3;
+      if (json)
+	printf ("{\"pid\":%ld,\"library\":null}\n", pid);
+      else
+	printf ("process %ld (%s): libfastcopy is not mapped\n", pid,
+		shown (v->command));
+    }
+  else if (dladdr ((void *) fastcopy_version, &self) == 0
+	   || self.dli_fname == NULL
+	   || !same_library (pid_text, &map, self.dli_fname))
+    error_msg ("--pid %ld: maps %s, another libfastcopy than this program's "
+	       "(%s): its state is laid out by its own build; ask that "
+	       "build's fastcopy-info", pid, shown (map.path),
+	       self.dli_fname != NULL ? shown (self.dli_fname) : "unknown");
+  else
+    {
+      unsigned long at = section_address (self.dli_fname, ".fastcopy_load");
+      struct fc_load_state *s = &v->state;
+      if (at == 0 || peek (v->pid, map.base + at, s, sizeof *s)
+		     != (ssize_t) sizeof *s)
+	error_msg ("--pid %ld: cannot read libfastcopy's state: %s", pid,
+		   at == 0 ? "the library has no .fastcopy_load section"
+		   : strerror (errno));
+      else
+	{
+	  /* The pointers are the process's: what they point to is read
+	     from it.  */
+	  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+	    if (s->plan.row[f] != NULL)
+	      peek_string (v->pid, (unsigned long) s->plan.row[f]
+			   + offsetof (struct fc_policy_row, name),
+			   sizeof v->rows[f] - 1, v->rows[f],
+			   sizeof v->rows[f]);
+	  peek_string (v->pid, (unsigned long) s->settings.path, FC_PATH_MAX,
+		       v->config, sizeof v->config);
+	  if (json)
+	    print_json (v);
+	  else
+	    print_text (v);
+	  status = 0;
+	}
+    }
+  free (v);
+  return status;
+}

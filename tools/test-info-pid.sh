@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-info --pid: what libfastcopy's state in a running process of
+# the same user says (the implementations and settings in force and
+# where each came from, as FASTCOPY gave them to it), that a process
+# without the library does not map it, and why a process of another user
+# cannot be looked into (as a user other than root: a process of root's;
+# as root: root's process, looked at as nobody).
+#
+#   test-info-pid.sh [INFO [LIBRARY]]
+#
+# Defaults: ./tools/fastcopy-info and ./.libs/libfastcopy.so.1 (make
+# check runs in the build directory).  Prints PASS/FAIL lines; exits 1
+# when something failed (77, "skipped", when one is missing).
+set -u
+# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
+# not run on a kernel without IA-32 emulation.
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+
+info=${1:-./tools/fastcopy-info}
+lib=${2:-./.libs/libfastcopy.so.1}
+[ -x "$info" ] || { echo "SKIP: no $info"; exit 77; }
+[ -r "$lib" ] || { echo "SKIP: no $lib"; exit 77; }
+lib=$(realpath "$lib")
+. "$(dirname "$0")/common/test-lib.sh"
+
+# A process that maps the library, with settings from FASTCOPY: sleep,
+# killed at the end.
+env FASTCOPY_CONFIG= FASTCOPY=copy=scalar,rep_stosb_threshold=4K \
+    LD_PRELOAD="$lib" sleep 60 &
+pid=$!
+trap 'kill $pid 2>/dev/null' EXIT
+# Until it has executed sleep (and loaded the library): its maps say so.
+i=0
+while [ $i -lt 100 ] && ! grep -q libfastcopy "/proc/$pid/maps" 2>/dev/null; do
+    sleep 0.05
+    i=$((i + 1))
+done
+
+expect "--pid: the implementations in force and why" 0 \
+    "process $pid (sleep): libfastcopy *
+implementations:
+  copy  scalar   FASTCOPY item 1
+  clear * row *
+settings:
+  copy                 scalar                 FASTCOPY item 1
+  clear                auto                   default
+*
+  rep_stosb_threshold  4096                   FASTCOPY item 2
+*
+configuration:
+  file: none
+  FASTCOPY: used
+  secure execution: no" \
+    env FASTCOPY_CONFIG= FASTCOPY= "$info" --pid "$pid"
+expect "--pid --json: the same, as JSON" 0 \
+    "{\"pid\":$pid,\"command\":\"sleep\",*\"implementations\":\[{\"family\":\"copy\",\"implementation\":\"scalar\",\"worker\":\"scalar\",\"row\":null,\"origin\":\"FASTCOPY item 1\"}*{\"key\":\"rep_stosb_threshold\",\"value\":\"4096\",\"source\":\"env\",\"origin\":\"FASTCOPY item 2\",\"line\":2}*\"config\":{\"path\":\"\",\"path_from_env\":true,\"file\":\"none\",\"env\":\"used\",\"secure\":false}}" \
+    "$info" --json --pid "$pid"
+if grep -q libfastcopy "/proc/$$/maps"; then
+    echo "SKIP: this shell maps libfastcopy (a system-wide preload)"
+else
+    expect "--pid of a process without the library: not mapped, status 3" 3 \
+        "process $$ (*): libfastcopy is not mapped" "$info" --pid $$
+fi
+expect "--pid of no process" 1 "fastcopy-info: --pid 2147483646: no such process" \
+    "$info" --pid 2147483646
+expect "--pid with no number: a usage error" 2 \
+    "fastcopy-info: --pid: 'x' is not a process ID
+Try 'fastcopy-info --help' for more information." "$info" --pid x
+
+# Another user's process: the kernel does not let its maps be read.
+denied="fastcopy-info: --pid 1: cannot read /proc/1/maps: Permission denied (a process of another user: only that user or root may look into it)"
+if [ "$(id -u)" != 0 ]; then
+    if [ "$(stat -c %u /proc/1)" = 0 ]; then
+        expect "--pid of root's process, as another user: why not" 1 "$denied" \
+            "$info" --pid 1
+    else
+        echo "SKIP: process 1 is not root's here"
+    fi
+elif command -v setpriv >/dev/null &&
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$info" --version >/dev/null 2>&1; then
+    expect "--pid of root's process, as nobody: why not" 1 "$denied" \
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$info" --pid 1
+else
+    echo "SKIP: nobody cannot run $info here (no setpriv, or the build is not readable)"
+fi
+
+finish

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE 1
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,21 +29,17 @@ usage (FILE *f)
 	 "implementation and the host (--host, default this\nmachine's "
 	 "name).  import reads exposition text or a Prometheus query result\n"
 	 "(JSON) back into a recording for fastcopy-tune --workload.  Files "
-	 "are replaced\natomically.  See fastcopy-fleet(1).\n", f);
+	 "are replaced\natomically.\n\n"
+	 "  -o, --output FILE  the file to write\n"
+	 "      --mix          allow recordings of several classes\n"
+	 "      --host NAME    the host label of an export\n"
+	 "  -h, --help         show this help and exit\n"
+	 "  -V, --version      show the version and exit\n\n"
+	 "See fastcopy-fleet(1).\n", f);
 }
 
-static int __attribute__ ((format (printf, 1, 2)))
-usage_error (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  fflush (stdout);
-  fprintf (stderr, "%s: ", tool_name);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
-  return 2;
-}
+/* A usage error (message.h); the status is the usage status.  */
+#define usage_error(...) (usage_msg (__VA_ARGS__), 2)
 
 int
 main (int argc, char **argv)
@@ -80,12 +75,9 @@ main (int argc, char **argv)
       case 'V':
 	printf ("fastcopy-fleet (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
-      case ':':
-	return usage_error ("option '%s' needs an argument", argv[optind - 1]);
       default:
-	if (optopt)
-	  return usage_error ("unknown option '-%c'", optopt);
-	return usage_error ("unknown option '%s'", argv[optind - 1]);
+	getopt_usage_msg (c, argv);
+	return 2;
       }
   if (command == NULL)
     return usage_error ("no command: merge, export or import");

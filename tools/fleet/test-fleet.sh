@@ -336,7 +336,7 @@ expect "an unknown command" 2 "fastcopy-fleet: unknown command 'split': merge, e
 $try" "$fleet" split
 expect "no -o" 2 "fastcopy-fleet: merge needs -o FILE
 $try" "$fleet" merge a.csv
-expect "an unknown option" 2 "fastcopy-fleet: unknown option '--frob'
+expect "an unknown option" 2 "fastcopy-fleet: unrecognized option '--frob'
 $try" "$fleet" merge --frob -o x a.csv
 expect "-o without its file" 2 "fastcopy-fleet: option '-o' needs an argument
 $try" "$fleet" merge a.csv -o

@@ -38,6 +38,11 @@ debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log
 }
 rm -f "$root.debootstrap.log"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# No service that a package installs starts in the root, as in any chroot:
+# the testsuite starts the servers it needs (node_exporter, Prometheus)
+# itself, on free loopback ports, and stops them.
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+chmod 0755 "$root/usr/sbin/policy-rc.d"
 
 step "copy the checkout"
 mkdir -p "$root/src"

@@ -223,8 +223,10 @@ main (int argc, char **argv)
   struct sample_options o = { .hz = DEFAULT_HZ };
   int c, duration_given = 0;
   double v;
-  /* '+': the command's own options are not ours.  */
-  while ((c = getopt_long (argc, argv, "+o:ap:d:F:hV", longopts, NULL))
+  /* '+': the command's own options are not ours; ':' and opterr 0: the
+     messages are ours, under the tool's name.  */
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "+:o:ap:d:F:hV", longopts, NULL))
 	 != -1)
     switch (c)
       {
@@ -254,10 +256,10 @@ main (int argc, char **argv)
       case 'V':
 	printf ("fastcopy-sample (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
+      case ':':
+	return usage_error ("option '%s' needs an argument", argv[optind - 1]);
       default:
-	fprintf (stderr, "Try '%s --help' for more information.\n",
-		 tool_name);
-	return 2;
+	return usage_error ("unrecognized option '%s'", argv[optind - 1]);
       }
   if (optind < argc)
     o.command = argv + optind;

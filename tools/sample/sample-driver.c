@@ -74,8 +74,9 @@ copy (size_t n, double seconds)
   char *dst = malloc (n + 64), *src = malloc (n + 64);
   memset (src, 1, n + 64);
   unsigned long long calls = 0;
-  for (double end = now () + seconds; now () < end; calls++)
-    memcpy_fn (dst, src, n);
+  for (double end = now () + seconds; now () < end; calls += 64)
+    for (int i = 0; i < 64; i++)
+      memcpy_fn (dst, src, n);
   printf ("%zu bytes: %llu calls\n", n, calls);
   return 0;
 }

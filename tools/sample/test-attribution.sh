@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-sample attributes samples by the body map: sample-driver calls
+# fake_copy of the synthetic libfastcopy (fake-body.S) on 100, 512 and
+# 3000 bytes, destinations at 5, 0 and 17 mod 64, (dst - src) mod 4096 3,
+# 40 and 200, in turn.  The recording must hold those sizes (3000 in the
+# bucket 2816-3071), alignments and distance classes and no other, each
+# size with a fair part of the samples (each call spends the same time),
+# the implementation "fake", the paths entry and loop, and no sample
+# without a size.  The expectations are the driver's, written here by
+# hand; the loop's size is only right if the body map's expression (a
+# constant, two registers, a scale of 2) is evaluated.
+#
+#   test-attribution.sh      (make check runs it in the build directory)
+#
+# Needs perf events: where the kernel refuses them the test fails, with
+# the sampler's reason.
+set -u
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+sample=$PWD/tools/fastcopy-sample
+driver=$PWD/tools/sample/sample-driver
+fake=$PWD/tools/sample/.libs/libfakebody.so
+for f in "$sample" "$driver" "$fake"; do
+    [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
+done
+. "$(dirname "$0")/../common/test-lib.sh"
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-sample-attr.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+if ! "$sample" --cache-dir "$work" -F 997 -o "$work/out.csv" -- \
+        "$driver" fake "$fake" 3 >"$work/report" 2>&1; then
+    fail "fastcopy-sample failed: $(cat "$work/report")"
+    finish
+    exit 1
+fi
+out=$work/out.csv
+
+# rows KIND FAMILY: the values of FAMILY's rows of KIND, one line.
+rows () { grep "^$2,$1," "$out" | cut -d, -f3 | tr '\n' ' '; }
+same () {
+    if [ "$2" = "$3" ]; then pass "$1: $2"; else fail "$1: '$2', wanted '$3'"; fi
+}
+same "sizes" "$(rows size copy)" "100 512 2816-3071 "
+same "destinations mod 64" "$(rows dst_align copy)" "0 5 17 "
+same "sources mod 64" "$(rows src_align copy)" "2 9 24 "
+same "(dst - src) mod 4096 classes" "$(rows distance copy)" "1-15 16-63 other "
+same "overlap: dst above src, within the size" "$(rows overlap copy)" "backward "
+same "implementation" "$(rows impl copy)" "fake "
+same "paths" "$(rows path copy)" "entry loop "
+same "no clear" "$(grep -c '^clear,' "$out")" "0"
+same "no sample in a body without a size" \
+    "$(sed -n 's/^# samples in libfastcopy bodies: [0-9]*; without a size: \([0-9]*\);.*/\1/p' "$out")" "0"
+
+# Each size has a fair part: at least a sixth of the samples (a third is
+# expected), out of at least 60.
+total=$(awk -F, '$1 == "copy" && $2 == "size" { n += $4 } END { print n + 0 }' "$out")
+if [ "${total:-0}" -lt 60 ]; then
+    fail "only ${total:-0} samples in the body (60 needed): $(cat "$work/report")"
+else
+    for size in 100 512 2816-3071; do
+        n=$(grep "^copy,size,$size," "$out" | cut -d, -f4)
+        if [ "$((n * 6))" -ge "$total" ]; then
+            pass "size $size: $n of $total samples"
+        else
+            fail "size $size: $n of $total samples, under a sixth"
+        fi
+    done
+fi
+
+# The recording is one that fastcopy-profile --report reads.
+if ./tools/fastcopy-profile --report "$out" >"$work/report2" 2>&1; then
+    pass "fastcopy-profile --report reads it"
+else
+    fail "fastcopy-profile --report: $(cat "$work/report2")"
+fi
+finish

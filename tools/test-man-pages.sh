@@ -35,6 +35,7 @@ page ()
 for pair in tools/fastcopy-info:tools/fastcopy-info.1 \
     tools/fastcopy-run:tools/fastcopy-run.1 \
     tools/fastcopy-profile:tools/fastcopy-profile.1 \
+    tools/fastcopy-sample:tools/fastcopy-sample.1 \
     tools/fastcopy-tune:tools/fastcopy-tune.1 \
     tools/fastcopy-preload:tools/fastcopy-preload.8 \
     bench/fastcopy-bench:bench/fastcopy-bench.1 \

@@ -5,9 +5,9 @@
    the calls of an implementation and size are its samples times the
    period divided by the time of one call.  That time is measured here,
    with fastcopy-bench's engine (bench/measure.h): the implementation of
-   this process's libfastcopy named by the body map, called on the same
-   buffers (warm caches) at the middle of each size bucket, the median of
-   five rounds.  Sizes above MAX_MEASURED are taken as proportional to
+   this process's libfastcopy named by the body map, called at the middle
+   of each size bucket on buffers in the caches, at places drawn in 4 KiB,
+   the median of five rounds.  Sizes above MAX_MEASURED are taken as proportional to
    it.
 
    The table is kept between runs in a small file, one per CPU model
@@ -187,7 +187,10 @@ cache_write (void)
   free (dir);
 }
 
-/* ns per call of IMPL on N bytes, or 0 if this library cannot run it.  */
+/* ns per call of IMPL on N bytes, or 0 if this library cannot run it.
+   The calls go to places drawn at random in 4 KiB, as a program's do:
+   REP MOVSB and the vector bodies cost more when the buffers are not
+   aligned, and a fixed place would measure one alignment only.  */
 static double
 measure_one (int family, const char *name, size_t n)
 {
@@ -195,7 +198,12 @@ measure_one (int family, const char *name, size_t n)
   if (impl == NULL || !fastcopy_impl_usable (impl)
       || impl->traits & FASTCOPY_TRAIT_PROFILE)
     return 0;
-  size_t bytes = n + 4096;
+  enum { CALLS = 64, SPREAD = 4096 };
+  uint64_t seq[CALLS], st = n;
+  for (int i = 0; i < CALLS; i++)
+    seq[i] = fcm_seq_entry (n, fcm_splitmix64 (&st) % SPREAD,
+			    fcm_splitmix64 (&st) % SPREAD);
+  size_t bytes = n + 2 * SPREAD;
   char *dst = fcm_map (bytes), *src = fcm_map (bytes);
   double med = 0;
   if (dst != NULL && src != NULL)
@@ -204,8 +212,8 @@ measure_one (int family, const char *name, size_t n)
 			   ? FCM_COPY : FCM_SET,
 			   .copy = impl->copy, .set = impl->clear };
       struct fcm_point *p = zalloc (sizeof *p);
-      p->calls = (struct fcm_calls) { .layout = FCM_SAME, .dst = dst,
-				      .src = src, .n = n };
+      p->calls = (struct fcm_calls) { .layout = FCM_SEQUENCE, .dst = dst,
+				      .src = src, .seq = seq, .nseq = CALLS };
       p->nfn = 1;
       p->fn[0] = &fn;
       p->target_ns = 100000;
@@ -216,7 +224,7 @@ measure_one (int family, const char *name, size_t n)
     fcm_unmap (dst, bytes);
   if (src != NULL)
     fcm_unmap (src, bytes);
-  return med;
+  return med / CALLS;
 }
 
 void
@@ -232,13 +240,12 @@ cost_measure (void)
 	continue;
       unsigned long long lo, hi;
       size_bucket_range (size_bucket (c->size), &lo, &hi);
-      uint64_t mid = lo + (hi - lo + 1) / 2, n = mid;
-      if (n > MAX_MEASURED)
-	n = MAX_MEASURED;
+      uint64_t mid = lo + (hi - lo + 1) / 2;
+      uint64_t n = mid > MAX_MEASURED ? MAX_MEASURED : mid;
       double ns = measure_one (c->family, c->impl, (size_t) n);
       if (ns > 0)
 	{
-	  c->ns = ns * ((double) mid / (double) n);
+	  c->ns = mid > n ? ns * ((double) mid / (double) n) : ns;
 	  table_changed = cost_measured_now = 1;
 	}
     }

@@ -8,8 +8,10 @@
    24 + RCX + 2 * R8 (RCX = n - 40, R8 = 8): a sample there is right only
    if the expression is evaluated, constant, scales and all.  It copies
    nothing; its time does not depend on n.
-   fake_erms (dst, src, n): REP MOVSB, named "erms" so that the sampler
-   turns its samples into calls with the cost of libfastcopy's erms.  */
+   fake_fsrm (dst, src, n): REP MOVSB forward, as libfastcopy's fsrm does
+   for every size and every copy that does not overlap backward, and
+   named "fsrm" so that the sampler turns its samples into calls with the
+   cost of that implementation.  */
 
 #include "body-map.h"
 
@@ -49,17 +51,17 @@ fake_copy:
 .Lcopy_end:
 	.size	fake_copy, . - fake_copy
 
-	.globl	fake_erms
-	.type	fake_erms, @function
-fake_erms:
-.Lerms_entry:
+	.globl	fake_fsrm
+	.type	fake_fsrm, @function
+fake_fsrm:
+.Lfsrm_entry:
 	mov	%rdi, %rax
 	mov	%rdx, %rcx
-.Lerms_rep:
+.Lfsrm_rep:
 	rep movsb
 	ret
-.Lerms_end:
-	.size	fake_erms, . - fake_erms
+.Lfsrm_end:
+	.size	fake_fsrm, . - fake_fsrm
 
 	.section fastcopy_body_map, "a"
 	.balign	4
@@ -67,9 +69,9 @@ fake_erms:
 		0, REG_DX, 1, 0, 0, 0, 0)
 	RECORD (.Lcopy_loop, .Lcopy_end, "fake\0\0\0\0", FC_BODY_PATH_LOOP,
 		24, REG_CX, 1, REG_R8, 2, 0, 0)
-	RECORD (.Lerms_entry, .Lerms_rep, "erms\0\0\0\0", FC_BODY_PATH_ENTRY,
+	RECORD (.Lfsrm_entry, .Lfsrm_rep, "fsrm\0\0\0\0", FC_BODY_PATH_ENTRY,
 		0, REG_DX, 1, 0, 0, 0, 0)
-	RECORD (.Lerms_rep, .Lerms_end, "erms\0\0\0\0", FC_BODY_PATH_REP,
+	RECORD (.Lfsrm_rep, .Lfsrm_end, "fsrm\0\0\0\0", FC_BODY_PATH_REP,
 		0, REG_DX, 1, 0, 0, 0, 0)
 
 	.section .note.GNU-stack, "", @progbits

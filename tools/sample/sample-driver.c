@@ -10,7 +10,7 @@
      memcpy of SIZE bytes, through a pointer the compiler cannot see
      through (libfastcopy's when it is preloaded).
    sample-driver dist LIB FILE SECONDS OUT
-     fake_erms of LIB on sizes drawn from workload FILE (bench/data, or
+     fake_fsrm of LIB on sizes drawn from workload FILE (bench/data, or
      a recording), places as fastcopy-bench draws them; writes the exact
      count of each size bucket to OUT, a recording (bench/workload.c).  */
 
@@ -91,7 +91,7 @@ dist (const char *lib, const char *file, double seconds, const char *out)
       fprintf (stderr, "sample-driver: %s\n", err);
       return 1;
     }
-  copy_fn f = load (lib, "fake_erms");
+  copy_fn f = load (lib, "fake_fsrm");
   size_t nseq = 1 << 16, bytes;
   uint64_t *seq = fcw_sequence (&w, FASTCOPY_FAMILY_COPY, nseq, 1, &bytes);
   size_t span = FCM_SEQ_BUF + fcw_largest (&w, FASTCOPY_FAMILY_COPY) + 64;

@@ -320,16 +320,19 @@ record (struct perf_session *s, const struct perf_event_header *h,
       {
 	/* pid, tid, addr, len, pgoff, maj, min, ino, ino_generation,
 	   prot, flags, filename.  */
-	uint64_t a[3];
-	uint32_t prot;
+	uint64_t a[3], ino;
+	uint32_t dev[2], prot;
 	if (end - p < 8 + 24 + 24 + 8)
 	  break;
 	memcpy (pt, p, 8);
 	memcpy (a, p + 8, 24);
+	memcpy (dev, p + 32, 8);
+	memcpy (&ino, p + 40, 8);
 	memcpy (&prot, p + 56, 4);
 	const char *name = (const char *) p + 64;
 	if (memchr (name, 0, (size_t) (end - (const unsigned char *) name)))
-	  sink->mmap ((pid_t) pt[0], a[0], a[1], a[2], prot & PROT_EXEC,
+	  sink->mmap ((pid_t) pt[0], a[0], a[1], a[2],
+		      (uint64_t) dev[0] << 32 | dev[1], ino, prot & PROT_EXEC,
 		      name);
 	break;
       }

@@ -19,6 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "common/message.h"
 #include "sample/sample.h"
@@ -29,6 +32,7 @@ enum object_kind { OBJECT_OTHER, OBJECT_FASTCOPY, OBJECT_LIBC };
 /* A file that some process maps code from.  */
 struct object
 {
+  uint64_t dev, ino;		/* the file; 0, 0: unknown, PATH says */
   char *path;
   enum object_kind kind;
   struct fc_body_map map;	/* OBJECT_FASTCOPY */
@@ -65,26 +69,41 @@ procs_init (int comm)
   keep_comm = comm;
 }
 
-/* The object for PATH, classified on first sight.  */
+/* The object of file DEV, INO at PATH, classified on first sight.  The
+   file is read at PATH if it is that file there, else (a file deleted
+   since, as a library an upgrade replaced; a path in another mount
+   namespace) through ALTERNATE, the mapping's /proc/PID/map_files
+   entry.  */
 static struct object *
-object_of (const char *path)
+object_of (uint64_t dev, uint64_t ino, const char *path,
+	   const char *alternate)
 {
   for (struct object *o = objects; o != NULL; o = o->next)
-    if (strcmp (o->path, path) == 0)
+    if (ino != 0 ? o->dev == dev && o->ino == ino
+	: o->ino == 0 && strcmp (o->path, path) == 0)
       return o;
   struct object *o = zalloc (sizeof *o);
+  o->dev = dev;
+  o->ino = ino;
   o->path = xasprintf ("%s", path);
   o->next = objects;
   objects = o;
+  struct stat st;
+  const char *file = stat (path, &st) == 0
+		     && (ino == 0 || (st.st_ino == ino
+				      && major (st.st_dev) == dev >> 32
+				      && minor (st.st_dev) == (dev & UINT32_MAX)))
+		     ? path : alternate;
   char err[512];
-  int r = fc_body_map_load (path, &o->map, err, sizeof err);
+  int r = fc_body_map_load (file, &o->map, err, sizeof err);
   const char *base = strrchr (path, '/');
   base = base ? base + 1 : path;
+  int named = strncmp (base, "libfastcopy.so", 14) == 0;
   if (r == 0)
     o->kind = OBJECT_FASTCOPY;
-  else if (r < 0 && strncmp (base, "libfastcopy.so", 14) == 0)
-    error_msg ("%s", err);
-  else if (r == 1 && strncmp (base, "libfastcopy.so", 14) == 0)
+  else if (r < 0 && named)
+    error_msg ("%s; its samples are not attributed", err);
+  else if (r == 1 && named)
     {
       /* Named so, without a body map: an older library.  Its samples are
 	 counted, not attributed.  */
@@ -96,7 +115,7 @@ object_of (const char *path)
 	   || strncmp (base, "libc-", 5) == 0)
     {
       o->kind = OBJECT_LIBC;
-      o->glibc = glibc_funcs_load (path);
+      o->glibc = glibc_funcs_load (file);
       if (o->glibc != NULL)
 	total.glibc_symbols = 1;
     }
@@ -133,10 +152,14 @@ unmap (struct proc *p, uint64_t start, uint64_t end)
 
 static void
 add_mapping (struct proc *p, uint64_t start, uint64_t end, uint64_t pgoff,
-	     const char *path)
+	     uint64_t dev, uint64_t ino, const char *path)
 {
   unmap (p, start, end);
-  struct object *o = object_of (path);
+  char alternate[80];
+  snprintf (alternate, sizeof alternate, "/proc/%d/map_files/%llx-%llx",
+	    (int) p->t.pid, (unsigned long long) start,
+	    (unsigned long long) end);
+  struct object *o = object_of (dev, ino, path, alternate);
   if (o->kind == OBJECT_OTHER)
     return;
   p->map = xrealloc (p->map, (p->nmaps + 1) * sizeof *p->map);
@@ -156,15 +179,17 @@ read_maps (struct proc *p)
   p->nmaps = 0;
   while (fgets (line, sizeof line, f) != NULL)
     {
-      unsigned long long start, end, pgoff;
+      unsigned long long start, end, pgoff, ino;
+      unsigned int maj, min;
       char perms[8];
       int at = 0;
-      if (sscanf (line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end,
-		  perms, &pgoff, &at) != 4 || at == 0 || perms[2] != 'x'
-	  || line[at] != '/')
+      if (sscanf (line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end,
+		  perms, &pgoff, &maj, &min, &ino, &at) != 7 || at == 0
+	  || perms[2] != 'x' || line[at] != '/')
 	continue;
       line[strcspn (line, "\n")] = 0;
-      add_mapping (p, start, end, pgoff, line + at);
+      add_mapping (p, start, end, pgoff, (uint64_t) maj << 32 | min, ino,
+		   line + at);
     }
   fclose (f);
   p->maps_known = 1;
@@ -292,12 +317,12 @@ on_sample (const struct sample *s)
 }
 
 static void
-on_mmap (pid_t pid, uint64_t start, uint64_t len, uint64_t pgoff, int exec,
-	 const char *path)
+on_mmap (pid_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
+	 uint64_t dev, uint64_t ino, int exec, const char *path)
 {
   struct proc *p = proc_find (pid, 1);
   if (exec && path[0] == '/')
-    add_mapping (p, start, start + len, pgoff, path);
+    add_mapping (p, start, start + len, pgoff, dev, ino, path);
   else
     unmap (p, start, start + len);
 }

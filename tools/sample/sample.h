@@ -65,8 +65,10 @@ struct sample
 struct sample_sink
 {
   void (*sample) (const struct sample *s);
+  /* DEV (major << 32 | minor) and INO name the file: a path may name
+     another in another mount namespace.  */
   void (*mmap) (pid_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
-		int exec, const char *path);
+		uint64_t dev, uint64_t ino, int exec, const char *path);
   void (*exec) (pid_t pid, const char *comm);
   void (*fork) (pid_t pid, pid_t parent);
 };

@@ -9,7 +9,9 @@
 # the implementation "fake", the paths entry and loop, and no sample
 # without a size.  The expectations are the driver's, written here by
 # hand; the loop's size is only right if the body map's expression (a
-# constant, two registers, a scale of 2) is evaluated.
+# constant, two registers, a scale of 2) is evaluated.  Then the same
+# with -p on a driver already running, whose copy of the library was
+# deleted.
 #
 #   test-attribution.sh      (make check runs it in the build directory)
 #
@@ -36,8 +38,9 @@ if ! "$sample" --cache-dir "$work" -F 997 -o "$work/out.csv" -- \
 fi
 out=$work/out.csv
 
-# rows KIND FAMILY: the values of FAMILY's rows of KIND, one line.
-rows () { grep "^$2,$1," "$out" | cut -d, -f3 | tr '\n' ' '; }
+# rows KIND FAMILY [FILE]: the values of FAMILY's rows of KIND in FILE
+# (default $out), one line.
+rows () { grep "^$2,$1," "${3:-$out}" | cut -d, -f3 | tr '\n' ' '; }
 same () {
     if [ "$2" = "$3" ]; then pass "$1: $2"; else fail "$1: '$2', wanted '$3'"; fi
 }
@@ -67,6 +70,23 @@ else
         fi
     done
 fi
+
+# -p on a running process whose library file was deleted since (as an
+# upgrade replaces one): its maps are read from /proc, the file through
+# /proc/PID/map_files.
+cp "$fake" "$work/deleted.so"
+"$driver" fake "$work/deleted.so" 4 >/dev/null &
+pid=$!
+sleep 1
+rm "$work/deleted.so"
+if "$sample" --cache-dir "$work" -F 997 -d 2 -p "$pid" -o "$work/pid.csv" \
+        >"$work/report-pid" 2>&1; then
+    same "-p, a deleted library: sizes" "$(rows size copy "$work/pid.csv")" \
+        "100 512 2816-3071 "
+else
+    fail "-p: fastcopy-sample failed: $(cat "$work/report-pid")"
+fi
+wait "$pid"
 
 # The recording is one that fastcopy-profile --report reads.
 if ./tools/fastcopy-profile --report "$out" >"$work/report2" 2>&1; then

@@ -60,28 +60,39 @@ struct section
   uint64_t addr, offset, size;
 };
 
-/* Section header I.  */
-static int
-section_at (struct elf_file *f, uint64_t shoff, size_t shentsize, size_t i,
-	    struct section *s)
+/* N entries of ENTSIZE bytes at OFFSET, read at once (one system call,
+   not one per entry: every file a sampled process maps is looked at);
+   NULL after FAIL.  */
+static unsigned char *
+read_table (struct elf_file *f, uint64_t offset, size_t entsize, size_t n,
+	    size_t minsize, const char *what)
+{
+  unsigned char *t = malloc (n * entsize + 1);
+  if (entsize < minsize || t == NULL
+      || read_at (f, t, n * entsize, offset, what) != 0)
+    {
+      free (t);
+      fail (f, "bad %s", what);
+      return NULL;
+    }
+  return t;
+}
+
+/* Section header I of TABLE.  */
+static struct section
+section_at (const struct elf_file *f, const unsigned char *table,
+	    size_t entsize, size_t i)
 {
   if (f->elf_class == ELFCLASS64)
     {
       Elf64_Shdr h;
-      if (shentsize < sizeof h
-	  || read_at (f, &h, sizeof h, shoff + i * shentsize, "sections"))
-	return fail (f, "bad section header");
-      *s = (struct section) { h.sh_name, h.sh_addr, h.sh_offset, h.sh_size };
+      memcpy (&h, table + i * entsize, sizeof h);
+      return (struct section) { h.sh_name, h.sh_addr, h.sh_offset,
+				h.sh_size };
     }
-  else
-    {
-      Elf32_Shdr h;
-      if (shentsize < sizeof h
-	  || read_at (f, &h, sizeof h, shoff + i * shentsize, "sections"))
-	return fail (f, "bad section header");
-      *s = (struct section) { h.sh_name, h.sh_addr, h.sh_offset, h.sh_size };
-    }
-  return 0;
+  Elf32_Shdr h;
+  memcpy (&h, table + i * entsize, sizeof h);
+  return (struct section) { h.sh_name, h.sh_addr, h.sh_offset, h.sh_size };
 }
 
 /* The PT_LOAD segments into MAP.  */
@@ -89,34 +100,37 @@ static int
 load_segments (struct elf_file *f, struct fc_body_map *map, uint64_t phoff,
 	       size_t phentsize, size_t phnum)
 {
+  int is64 = f->elf_class == ELFCLASS64;
+  unsigned char *table = read_table (f, phoff, phentsize, phnum,
+				     is64 ? sizeof (Elf64_Phdr)
+				     : sizeof (Elf32_Phdr), "program headers");
   map->segment = calloc (phnum ? phnum : 1, sizeof *map->segment);
-  if (map->segment == NULL)
-    return fail (f, "out of memory");
+  if (table == NULL || map->segment == NULL)
+    {
+      free (table);
+      return table == NULL ? -1 : fail (f, "out of memory");
+    }
   for (size_t i = 0; i < phnum; i++)
     {
-      uint32_t type;
-      struct fc_body_segment s;
-      if (f->elf_class == ELFCLASS64)
+      const unsigned char *e = table + i * phentsize;
+      if (is64)
 	{
 	  Elf64_Phdr h;
-	  if (phentsize < sizeof h
-	      || read_at (f, &h, sizeof h, phoff + i * phentsize, "segments"))
-	    return fail (f, "bad program header");
-	  type = h.p_type;
-	  s = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
+	  memcpy (&h, e, sizeof h);
+	  if (h.p_type == PT_LOAD)
+	    map->segment[map->nsegments++]
+	      = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
 	}
       else
 	{
 	  Elf32_Phdr h;
-	  if (phentsize < sizeof h
-	      || read_at (f, &h, sizeof h, phoff + i * phentsize, "segments"))
-	    return fail (f, "bad program header");
-	  type = h.p_type;
-	  s = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
+	  memcpy (&h, e, sizeof h);
+	  if (h.p_type == PT_LOAD)
+	    map->segment[map->nsegments++]
+	      = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
 	}
-      if (type == PT_LOAD)
-	map->segment[map->nsegments++] = s;
     }
+  free (table);
   return 0;
 }
 
@@ -213,23 +227,29 @@ load (struct elf_file *f, struct fc_body_map *map)
     return -1;
   if (shnum == 0 || shstrndx >= shnum)
     return 1;
-  struct section names;
-  if (section_at (f, shoff, shentsize, shstrndx, &names))
+  size_t shsize = f->elf_class == ELFCLASS64 ? sizeof (Elf64_Shdr)
+					      : sizeof (Elf32_Shdr);
+  unsigned char *table = read_table (f, shoff, shentsize, shnum, shsize,
+				     "section headers");
+  if (table == NULL)
     return -1;
-  char want[sizeof FC_BODY_MAP_SECTION];
-  for (size_t i = 0; i < shnum; i++)
+  struct section names = section_at (f, table, shentsize, shstrndx);
+  char *name = names.size <= (1u << 20)
+	       ? (char *) read_table (f, names.offset, 1, names.size, 1,
+				      "section names") : NULL;
+  int r = name != NULL ? 1 : fail (f, "bad section names");
+  for (size_t i = 0; i < shnum && r == 1; i++)
     {
-      struct section s;
-      if (section_at (f, shoff, shentsize, i, &s))
-	return -1;
-      if (s.name >= names.size || names.size - s.name < sizeof want
-	  || read_at (f, want, sizeof want, names.offset + s.name,
-		      "section names"))
-	continue;
-      if (memcmp (want, FC_BODY_MAP_SECTION, sizeof want) == 0)
-	return load_spans (f, map, &s);
+      struct section s = section_at (f, table, shentsize, i);
+      if (s.name < names.size
+	  && names.size - s.name >= sizeof FC_BODY_MAP_SECTION
+	  && memcmp (name + s.name, FC_BODY_MAP_SECTION,
+		     sizeof FC_BODY_MAP_SECTION) == 0)
+	r = load_spans (f, map, &s);
     }
-  return 1;
+  free (name);
+  free (table);
+  return r;
 }
 
 int

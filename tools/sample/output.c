@@ -169,15 +169,15 @@ comments (const struct sample_options *o, const struct tallies *t,
   char *s = xasprintf (
     "# sampled by fastcopy-sample: %llu samples at %u Hz over %.1f s (%s), "
     "%llu records lost\n"
-    "# samples in libfastcopy bodies: %llu; without a size: %llu; in a "
-    "libfastcopy without a body map: %llu; of processes gone before their "
-    "maps were read: %llu\n"
+    "# samples in libfastcopy bodies: %llu; without a size: %llu; in code "
+    "no implementation owns: %llu; in a libfastcopy without a body map: "
+    "%llu; of processes gone before their maps were read: %llu\n"
     "# calls: samples times the period over the time of one call, "
     "measured on this CPU (cost table: %s)\n%s%s%s%s%s",
     (unsigned long long) t->samples, o->hz, seconds,
     o->all ? "all CPUs" : o->command ? "a command" : "a process",
     (unsigned long long) lost, (unsigned long long) t->fastcopy,
-    (unsigned long long) t->unattributed,
+    (unsigned long long) t->unattributed, (unsigned long long) t->shared,
     (unsigned long long) t->no_body_map, (unsigned long long) t->no_maps,
     cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
     share, o->command ? "# command: " : "", o->command ? o->command[0] : "",

@@ -245,6 +245,12 @@ body_sample (const struct sample *s, const struct fc_body_map *map,
 {
   const struct fc_body_range *rec = &span->rec;
   uint64_t size, dst, src;
+  /* Time that no implementation's cost covers: copy share, not calls.  */
+  if (rec->impl[0] == 0)
+    {
+      total.shared++;
+      return;
+    }
   if (fc_body_size (map, rec, s->regs, s->stack, s->nstack, &size) != 0)
     {
       total.unattributed++;

@@ -120,6 +120,8 @@ struct tallies
   uint64_t fastcopy;		/* in a libfastcopy body */
   uint64_t glibc;		/* in glibc's copy and clear functions */
   uint64_t unattributed;	/* in a body, with no size (see procs.c) */
+  uint64_t shared;		/* in code no implementation owns (the
+				   exported entry before its dispatch) */
   uint64_t no_maps;		/* process gone before its maps were read */
   uint64_t no_body_map;		/* in a libfastcopy without a body map */
   int glibc_symbols;		/* some libc had symbols: 1; none had: 0 */

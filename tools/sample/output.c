@@ -120,30 +120,47 @@ percent (uint64_t part, uint64_t whole)
   return whole ? 100.0 * (double) part / (double) whole : 0;
 }
 
-/* The copy share, as lines that start with PREFIX.  */
+/* NAME (a process's name, a command) for one line of the report or the
+   recording: a process names itself, and a newline or a comma in its name
+   must not make a row of the recording.  */
 static char *
-share_lines (const struct tallies *t, const char *prefix)
+printable (const char *name)
+{
+  char *s = xasprintf ("%s", name);
+  for (char *c = s; *c; c++)
+    if ((unsigned char) *c < 0x20 || *c == 0x7f || *c == ',')
+      *c = '?';
+  return s;
+}
+
+/* The copy share, as lines that start with PREFIX, of the machine (ALL)
+   or of the processes sampled.  */
+static char *
+share_lines (const struct tallies *t, int all, const char *prefix)
 {
   char *glibc = t->glibc_symbols
 		? xasprintf ("glibc %.1f%%", percent (t->glibc, t->samples))
 		: xasprintf ("glibc: not attributable (no symbols)");
-  char *s = xasprintf ("%scopy share of the machine: %.1f%% of %llu "
+  char *s = xasprintf ("%scopy share of %s: %.1f%% of %llu "
 		       "user-space samples (libfastcopy %.1f%%, %s)\n",
-		       prefix, percent (t->fastcopy + t->glibc, t->samples),
+		       prefix, all ? "the machine" : "the processes sampled",
+		       percent (t->fastcopy + t->glibc, t->samples),
 		       (unsigned long long) t->samples,
 		       percent (t->fastcopy, t->samples), glibc);
   free (glibc);
   for (size_t i = 0; i < t->nprocs && i < PROCS_SHOWN; i++)
     {
       const struct proc_tally *p = &t->procs[i];
+      char *comm = printable (p->comm);
       char *line = xasprintf ("%s%s  pid %d%s%s%s: %.1f%% of %llu samples "
 			      "(libfastcopy %.1f%%, glibc %.1f%%)\n", s,
-			      prefix, (int) p->pid, p->comm[0] ? " (" : "",
-			      p->comm, p->comm[0] ? ")" : "",
+			      prefix, (int) p->pid, comm[0] ? " (" : "",
+			      comm, comm[0] ? ")" : "",
 			      percent (p->fastcopy + p->glibc, p->samples),
 			      (unsigned long long) p->samples,
 			      percent (p->fastcopy, p->samples),
 			      percent (p->glibc, p->samples));
+      free (comm);
       free (s);
       s = line;
     }
@@ -161,7 +178,8 @@ static char *
 comments (const struct sample_options *o, const struct tallies *t,
 	  double seconds, uint64_t lost, uint64_t uncosted)
 {
-  char *share = share_lines (t, "# ");
+  char *share = share_lines (t, o->all, "# ");
+  char *command = printable (o->command ? o->command[0] : "");
   char *uncosted_line = uncosted
     ? xasprintf ("# %llu samples of implementations this library does not "
 		 "have count as one call each\n", (unsigned long long) uncosted)
@@ -180,8 +198,8 @@ comments (const struct sample_options *o, const struct tallies *t,
     (unsigned long long) t->unattributed, (unsigned long long) t->shared,
     (unsigned long long) t->no_body_map, (unsigned long long) t->no_maps,
     cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
-    share, o->command ? "# command: " : "", o->command ? o->command[0] : "",
-    o->command ? "\n" : "");
+    share, o->command ? "# command: " : "", command, o->command ? "\n" : "");
+  free (command);
   free (uncosted_line);
   free (share);
   return s;
@@ -268,7 +286,7 @@ output (const struct sample_options *o, const struct tallies *t,
   free (data);
   free (comment);
 
-  char *share = share_lines (t, "");
+  char *share = share_lines (t, o->all, "");
   msg ("%llu samples at %u Hz over %.1f s, %llu records lost\n%s",
        (unsigned long long) t->samples, o->hz, seconds,
        (unsigned long long) lost, share);

@@ -213,32 +213,37 @@ mapping_at (const struct proc *p, uint64_t ip)
   return NULL;
 }
 
-/* The destination and source of a call at its entry: in registers on
-   x86-64; on i386 the stack words before the size's, when the size is
-   one (the arguments as the caller pushed them).  0 if not here.  */
+/* The destination and source of a call at a point where its arguments
+   are still as the caller passed them: the entry path, where the size is
+   still the size argument itself (RDX on x86-64; on i386 a stack word,
+   the two before it being the destination and the source, as pushed).
+   0 if not recoverable here.  */
 static int
 entry_arguments (const struct sample *s, const struct fc_body_range *rec,
 		 int family, uint64_t *dst, uint64_t *src)
 {
-  if (rec->path != FC_BODY_PATH_ENTRY)
+  const struct fc_body_term *t = &rec->term[0];
+  if (rec->path != FC_BODY_PATH_ENTRY || t->scale != 1
+      || rec->term[1].scale != 0 || rec->term[2].scale != 0
+      || rec->constant != 0)
     return 0;
   if (!s->abi32)
     {
+      if (t->reg != PERF_REG_X86_DX)
+	return 0;
       *dst = s->regs[PERF_REG_X86_DI];
       *src = family == FASTCOPY_FAMILY_COPY ? s->regs[PERF_REG_X86_SI] : 0;
       return 1;
     }
-  const struct fc_body_term *t = &rec->term[0];
   int k = t->reg - FC_BODY_STACK_WORD;
-  if (t->scale != 1 || rec->term[1].scale || rec->term[2].scale
-      || rec->constant != 0 || k < 2 || (size_t) k >= s->nstack)
+  if (k < 2 || (size_t) k >= s->nstack)
     return 0;
   *dst = s->stack[k - 2];
   *src = family == FASTCOPY_FAMILY_COPY ? s->stack[k - 1] : 0;
   return 1;
 }
 
-/* A sample in libfastcopy body SPAN of P.  */
+/* A sample S in SPAN of the body map MAP.  */
 static void
 body_sample (const struct sample *s, const struct fc_body_map *map,
 	     const struct fc_body_span *span)

@@ -11,7 +11,8 @@
 # hand; the loop's size is only right if the body map's expression (a
 # constant, two registers, a scale of 2) is evaluated.  Then the same
 # with -p on a driver already running, whose copy of the library was
-# deleted.
+# deleted; for two drivers a shell starts, which exit while sampled; and
+# --comm on a process whose name has a comma and a newline.
 #
 #   test-attribution.sh      (make check runs it in the build directory)
 #
@@ -87,6 +88,33 @@ else
     fail "-p: fastcopy-sample failed: $(cat "$work/report-pid")"
 fi
 wait "$pid"
+
+# Processes that start and exit while sampled, children of a shell: known
+# from the kernel's records (fork, exec, mmap2) alone.
+# shellcheck disable=SC2016
+if "$sample" --cache-dir "$work" -F 997 -o "$work/children.csv" -- sh -c \
+        '"$1" fake "$2" 0.7 >/dev/null & "$1" fake "$2" 0.7 >/dev/null & wait' \
+        sh "$driver" "$fake" >"$work/report-children" 2>&1; then
+    same "processes started and exited while sampled: sizes" \
+        "$(rows size copy "$work/children.csv")" "100 512 2816-3071 "
+    same "processes started and exited while sampled: none unknown" \
+        "$(sed -n 's/.*of processes gone before their maps were read: \([0-9]*\)$/\1/p' "$work/children.csv")" "0"
+else
+    fail "children: fastcopy-sample failed: $(cat "$work/report-children")"
+fi
+
+# --comm keeps process names, which processes choose: one with a comma
+# and a newline in its name makes no row of the recording.
+name=$(printf 'evil,row\nclear')
+ln -s "$driver" "$work/$name"
+if "$sample" --cache-dir "$work" --comm -F 997 -o "$work/comm.csv" -- \
+        "$work/$name" fake "$fake" 0.5 >"$work/report-comm" 2>&1; then
+    same "--comm: the name, its comma and newline replaced" \
+        "$(sed -n 's/^#   pid [0-9]* (\(.*\)): .*/\1/p' "$work/comm.csv")" "evil?row?clear"
+    same "--comm: no row made by a process's name" "$(grep -c '^clear' "$work/comm.csv")" "0"
+else
+    fail "--comm: fastcopy-sample failed: $(cat "$work/report-comm")"
+fi
 
 # The recording is one that fastcopy-profile --report reads.
 if ./tools/fastcopy-profile --report "$out" >"$work/report2" 2>&1; then

@@ -11,8 +11,9 @@
 # hand; the loop's size is only right if the body map's expression (a
 # constant, two registers, a scale of 2) is evaluated.  Then the same
 # with -p on a driver already running, whose copy of the library was
-# deleted; for two drivers a shell starts, which exit while sampled; and
-# --comm on a process whose name has a comma and a newline.
+# deleted; for two drivers a shell starts, which exit while sampled;
+# --comm on a process whose name has a comma and a newline; and the cost
+# table, kept and measured again for another library.
 #
 #   test-attribution.sh      (make check runs it in the build directory)
 #
@@ -115,6 +116,36 @@ if "$sample" --cache-dir "$work" --comm -F 997 -o "$work/comm.csv" -- \
 else
     fail "--comm: fastcopy-sample failed: $(cat "$work/report-comm")"
 fi
+
+# The cost table: fake_fsrm's samples are turned into calls by the cost
+# of libfastcopy's fsrm, measured and kept in the cache directory, for
+# this CPU and library; a table for another library is measured again.
+mkdir "$work/cache"
+printf 'family,what,value,calls,bytes\ncopy,size,100,1,100\n' >"$work/only100.csv"
+cost_run ()
+{
+    "$sample" --cache-dir "$work/cache" -F 997 -o "$work/cost.csv" -- \
+        "$driver" dist "$fake" "$work/only100.csv" 0.5 "$work/exact.csv" \
+        >"$work/report-cost" 2>&1 ||
+        fail "cost: fastcopy-sample failed: $(cat "$work/report-cost")"
+}
+cost_run
+table=$(ls "$work"/cache/cost-*.csv 2>/dev/null)
+case $(cat "$table" 2>/dev/null) in
+    "# fastcopy-sample cost table: ns per call
+# cpu: "*"
+# library: "*"
+0,fsrm,100,"[0-9]*) pass "cost: the table has fsrm at 100 bytes" ;;
+    *) fail "cost: the table is not as expected: $(cat "$table" 2>/dev/null)" ;;
+esac
+same "cost: the recording's implementation" "$(rows impl copy "$work/cost.csv")" "fsrm "
+sed -i 's/^# library: .*/# library: 0.0.0/; s/^0,fsrm,100,.*/0,fsrm,100,123456.000/' "$table"
+cost_run
+case $(cat "$table") in
+    *"# library: 0.0.0"*|*123456*) fail "cost: a table for another library was used: $(cat "$table")" ;;
+    *"0,fsrm,100,"*) pass "cost: a table for another library is measured again" ;;
+    *) fail "cost: no table after the second run" ;;
+esac
 
 # The recording is one that fastcopy-profile --report reads.
 if ./tools/fastcopy-profile --report "$out" >"$work/report2" 2>&1; then

@@ -14,8 +14,6 @@
    clear functions can be told by symbols.  Each file is looked at once.  */
 
 #define _GNU_SOURCE 1
-#include <elf.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -29,7 +29,8 @@
 #include "common/body-map-read.h"
 #include "common/xalloc.h"
 
-#define SAMPLE_NSTACK 16	/* user stack bytes / 4 kept with a sample */
+#define SAMPLE_NSTACK 16	/* words of user stack kept with a sample:
+				   64 bytes, 16 i386 words, 8 x86-64 ones */
 
 /* N zeroed bytes, never NULL.  */
 static inline void *

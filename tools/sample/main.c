@@ -90,6 +90,23 @@ now (void)
   return (double) fcm_now_ns () / 1e9;
 }
 
+/* Nonzero while process PID runs: it exists and is not a zombie (which
+   its parent has not waited for yet, and which runs nothing).  */
+static int
+running (pid_t pid)
+{
+  char path[64], stat[512];
+  snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
+  FILE *f = fopen (path, "re");
+  if (f == NULL)
+    return kill (pid, 0) == 0 || errno != ESRCH;
+  size_t n = fread (stat, 1, sizeof stat - 1, f);
+  fclose (f);
+  stat[n] = 0;
+  const char *end = strrchr (stat, ')');
+  return end == NULL || end[1] != ' ' || end[2] != 'Z';
+}
+
 /* Start COMMAND held on a pipe: it executes when *RELEASE is closed.  */
 static pid_t
 start_command (char *const *command, int *release)
@@ -156,21 +173,21 @@ sample (const struct sample_options *o)
 				   its exec */
   else
     perf_enable (s);
-  int running = 1;
-  while (!stop && running && (o->seconds == 0 || now () < end))
+  int more = 1;
+  while (!stop && more && (o->seconds == 0 || now () < end))
     {
       perf_read (s, 100, &procs_sink);
       if (child > 0)
-	running = waitpid (child, &status, WNOHANG) == 0;
+	more = waitpid (child, &status, WNOHANG) == 0;
       else if (o->pid > 0)
-	running = kill (o->pid, 0) == 0 || errno != ESRCH;
+	more = running (o->pid);
     }
   double seconds = now () - start;
   perf_disable (s);
   perf_read (s, 0, &procs_sink);
   uint64_t lost = perf_lost (s);
   perf_close (s);
-  if (child > 0 && running)
+  if (child > 0 && more)
     {
       /* The time is up; the command runs on, unsampled.  */
       signal (SIGINT, SIG_IGN);

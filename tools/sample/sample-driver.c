@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Programs for fastcopy-sample's tests and measurements to sample; each
-   runs for SECONDS and prints what it called, the oracle.
+   runs for SECONDS of its CPU time and prints what it called, the
+   oracle.
 
    sample-driver fake LIB SECONDS
      fake_copy of LIB (fake-body.S) in turn on 100, 512 and 3000 bytes,
@@ -9,8 +10,8 @@
    sample-driver memcpy SIZE SECONDS
      memcpy of SIZE bytes, through a pointer the compiler cannot see
      through (libfastcopy's when it is preloaded); the calls, and their
-     rate per second of the thread's CPU time, which other programs on a
-     busy machine disturb less than the wall clock's.
+     rate per second of CPU time, which other programs on a busy machine
+     disturb less than the wall clock's.
    sample-driver dist LIB FILE SECONDS OUT
      fake_fsrm of LIB on sizes drawn from workload FILE (bench/data, or
      a recording), places as fastcopy-bench draws them; writes the exact
@@ -29,10 +30,15 @@
 
 typedef void *(*copy_fn) (void *, const void *, size_t);
 
+/* The thread's CPU time in seconds: each mode runs for SECONDS of it, so
+   that it gives the sampler the same number of samples on a busy machine
+   as on an idle one.  */
 static double
-now (void)
+cpu_now (void)
 {
-  return (double) fcm_now_ns () / 1e9;
+  struct timespec t;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
 static copy_fn
@@ -56,7 +62,7 @@ fake (const char *lib, double seconds)
   copy_fn f = load (lib, "fake_copy");
   char *buf = aligned_alloc (4096, 4 * 4096);
   unsigned long long calls[3] = { 0, 0, 0 };
-  for (double end = now () + seconds; now () < end;)
+  for (double end = cpu_now () + seconds; cpu_now () < end;)
     for (int i = 0; i < 3; i++)
       {
 	char *dst = buf + 2 * 4096 + align[i];
@@ -76,13 +82,13 @@ copy (size_t n, double seconds)
   char *dst = malloc (n + 64), *src = malloc (n + 64);
   memset (src, 1, n + 64);
   unsigned long long calls = 0;
-  struct timespec c0, c1;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c0);
-  for (double end = now () + seconds; now () < end; calls += 64)
-    for (int i = 0; i < 64; i++)
-      memcpy_fn (dst, src, n);
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c1);
-  double cpu = (double) (c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) / 1e9;
+  double start = cpu_now (), cpu;
+  while ((cpu = cpu_now () - start) < seconds)
+    {
+      for (int i = 0; i < 64; i++)
+	memcpy_fn (dst, src, n);
+      calls += 64;
+    }
   printf ("%zu bytes: %llu calls, %.0f per second of the thread's CPU "
 	  "time\n", n, calls, calls / cpu);
   return 0;
@@ -106,7 +112,7 @@ dist (const char *lib, const char *file, double seconds, const char *out)
   static double count[SIZE_BUCKETS], sum[SIZE_BUCKETS];
   if (seq == NULL || dst == NULL || src == NULL)
     return 1;
-  for (double end = now () + seconds; now () < end;)
+  for (double end = cpu_now () + seconds; cpu_now () < end;)
     for (size_t i = 0; i < nseq; i++)
       {
 	size_t n = seq[i] & 0xffffff, so = seq[i] >> 24 & 0xfffff,

@@ -77,11 +77,11 @@ fi
 # upgrade replaces one): its maps are read from /proc, the file through
 # /proc/PID/map_files.
 cp "$fake" "$work/deleted.so"
-"$driver" fake "$work/deleted.so" 4 >/dev/null &
+"$driver" fake "$work/deleted.so" 3 >/dev/null &
 pid=$!
 sleep 1
 rm "$work/deleted.so"
-if "$sample" --cache-dir "$work" -F 997 -d 2 -p "$pid" -o "$work/pid.csv" \
+if "$sample" --cache-dir "$work" -F 997 -d 600 -p "$pid" -o "$work/pid.csv" \
         >"$work/report-pid" 2>&1; then
     same "-p, a deleted library: sizes" "$(rows size copy "$work/pid.csv")" \
         "100 512 2816-3071 "

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-sample: sample what a machine, a process or a command copies
+   and clears, from the kernel's samples (fastcopy-sample(1)).
+
+   1. OUT is checked first, so that an unusable path is an error before
+      anything is sampled.
+   2. The perf events are opened (perf.c); a command is started first,
+      held until its events are open, and sampled from its exec on.
+   3. Records are read every 100 ms into the process table (procs.c)
+      until the time is up, the command or process has exited, or
+      SIGINT or SIGTERM comes.
+   4. Then, with the events closed, the cost of a call of each sampled
+      implementation and size is measured (cost.c), and the recording
+      written and the report printed (output.c).  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/message.h"
+#include "fastcopy.h"
+#include "measure.h"
+#include "sample/sample.h"
+
+const char tool_name[] = "fastcopy-sample";
+
+#define DEFAULT_SECONDS 10
+/* 499 Hz: a prime, so that the samples do not fall into step with
+   periodic work of a round period; half of perf's 997 and 1/8 of its
+   4000, so that a production machine hardly notices (doc/bench).  */
+#define DEFAULT_HZ 499
+#define MAX_HZ 10000
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+	   "usage: fastcopy-sample [OPTION]... -o OUT (-a | -p PID | [--] "
+	   "COMMAND [ARG]...)\n"
+	   "Sample the copies and clears of every process (-a, all CPUs), "
+	   "of process PID\nand its threads, or of COMMAND and the "
+	   "processes it starts, and write the\nsizes, alignments, "
+	   "implementations and paths of the calls in libfastcopy that\n"
+	   "the samples tell to OUT, a recording that fastcopy-profile "
+	   "--report and\nfastcopy-tune --workload read; print the share "
+	   "of all samples that copy and\nclear code takes, libfastcopy's "
+	   "and glibc's.\n"
+	   "  -o, --output=OUT       the recording (replaced atomically)\n"
+	   "  -a, --all-cpus         every process on every CPU\n"
+	   "  -p, --pid=PID          process PID and its threads\n"
+	   "  -d, --duration=SECONDS sample for SECONDS (default %d; a "
+	   "command: until it\n"
+	   "                         exits)\n"
+	   "  -F, --frequency=HZ     samples per second and CPU (default %d)\n"
+	   "      --comm             keep process names in the report\n"
+	   "      --cache-dir=DIR    keep the cost table in DIR\n"
+	   "  -h, --help             this text\n"
+	   "  -V, --version          the version\n"
+	   "See fastcopy-sample(1).\n", DEFAULT_SECONDS, DEFAULT_HZ);
+}
+
+static int
+usage_error (const char *fmt, const char *arg)
+{
+  fprintf (stderr, "%s: ", tool_name);
+  fprintf (stderr, fmt, arg);
+  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
+  return 2;
+}
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  stop = 1;
+}
+
+static double
+now (void)
+{
+  return (double) fcm_now_ns () / 1e9;
+}
+
+/* Nonzero while process PID runs: it exists and is not a zombie (which
+   its parent has not waited for yet, and which runs nothing).  */
+static int
+running (pid_t pid)
+{
+  char path[64], stat[512];
+  snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
+  FILE *f = fopen (path, "re");
+  if (f == NULL)
+    return kill (pid, 0) == 0 || errno != ESRCH;
+  size_t n = fread (stat, 1, sizeof stat - 1, f);
+  fclose (f);
+  stat[n] = 0;
+  const char *end = strrchr (stat, ')');
+  return end == NULL || end[1] != ' ' || end[2] != 'Z';
+}
+
+/* Start COMMAND held on a pipe: it executes when *RELEASE is closed.  */
+static pid_t
+start_command (char *const *command, int *release)
+{
+  int p[2];
+  if (pipe2 (p, O_CLOEXEC) != 0)
+    {
+      error_msg ("pipe: %s", strerror (errno));
+      return -1;
+    }
+  pid_t pid = fork ();
+  if (pid < 0)
+    error_msg ("fork: %s", strerror (errno));
+  if (pid == 0)
+    {
+      char c;
+      close (p[1]);
+      if (read (p[0], &c, 1) != 0)
+	_exit (127);		/* the sampler gave up */
+      execvp (command[0], command);
+      error_msg ("cannot run %s: %s", command[0], strerror (errno));
+      _exit (127);
+    }
+  close (p[0]);
+  *release = p[1];
+  return pid;
+}
+
+/* Sample as O says.  Returns the exit status.  */
+static int
+sample (const struct sample_options *o)
+{
+  pid_t child = 0, target = o->pid;
+  int release = -1, status = 0;
+  if (o->command != NULL)
+    {
+      target = child = start_command (o->command, &release);
+      if (child < 0)
+	return 1;
+    }
+  else if (o->pid > 0 && kill (o->pid, 0) != 0 && errno == ESRCH)
+    {
+      error_msg ("process %d: no such process", (int) o->pid);
+      return 1;
+    }
+  struct perf_session *s = perf_open (o, target, child > 0);
+  if (s == NULL)
+    {
+      if (child > 0)
+	{
+	  write (release, "x", 1);
+	  close (release);
+	  waitpid (child, NULL, 0);
+	}
+      return 1;
+    }
+  struct sigaction sa = { .sa_handler = on_signal };
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
+  procs_init (o->comm);
+  double start = now (), end = start + o->seconds;
+  if (child > 0)
+    close (release);		/* the command runs, its events enabled at
+				   its exec */
+  else
+    perf_enable (s);
+  int more = 1;
+  while (!stop && more && (o->seconds == 0 || now () < end))
+    {
+      perf_read (s, 100, &procs_sink);
+      if (child > 0)
+	more = waitpid (child, &status, WNOHANG) == 0;
+      else if (o->pid > 0)
+	more = running (o->pid);
+    }
+  double seconds = now () - start;
+  perf_disable (s);
+  perf_read (s, 0, &procs_sink);
+  uint64_t lost = perf_lost (s);
+  perf_close (s);
+  if (child > 0 && more)
+    {
+      /* The time is up; the command runs on, unsampled.  */
+      signal (SIGINT, SIG_IGN);
+      while (waitpid (child, &status, 0) < 0 && errno == EINTR)
+	;
+    }
+  int code = child == 0 ? 0 : WIFEXITED (status) ? WEXITSTATUS (status)
+	     : 128 + WTERMSIG (status);
+  if (child > 0 && code == 127)
+    return code;		/* it could not run; said so */
+
+  struct tallies t;
+  procs_tallies (&t);
+  for (size_t i = 0; i < t.ncalls; i++)
+    cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
+  cost_measure ();
+  int ret = output (o, &t, seconds, lost);
+  free (t.calls);
+  free (t.procs);
+  return ret ? 1 : code;
+}
+
+/* A number in [MIN, MAX] from S; 0 if it is none.  */
+static int
+number (const char *s, double min, double max, double *v)
+{
+  char *end;
+  errno = 0;
+  *v = strtod (s, &end);
+  return end != s && *end == 0 && errno == 0 && *v >= min && *v <= max;
+}
+
+int
+main (int argc, char **argv)
+{
+  enum { O_COMM = 256, O_CACHE_DIR };
+  static const struct option longopts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "all-cpus", no_argument, NULL, 'a' },
+    { "pid", required_argument, NULL, 'p' },
+    { "duration", required_argument, NULL, 'd' },
+    { "frequency", required_argument, NULL, 'F' },
+    { "comm", no_argument, NULL, O_COMM },
+    { "cache-dir", required_argument, NULL, O_CACHE_DIR },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 }
+  };
+  struct sample_options o = { .hz = DEFAULT_HZ };
+  int c, duration_given = 0;
+  double v;
+  /* '+': the command's own options are not ours; ':' and opterr 0: the
+     messages are ours, under the tool's name.  */
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "+:o:ap:d:F:hV", longopts, NULL))
+	 != -1)
+    switch (c)
+      {
+      case 'o': o.out = optarg; break;
+      case 'a': o.all = 1; break;
+      case 'p':
+	if (!number (optarg, 1, 4194304, &v) || v != (double) (pid_t) v)
+	  return usage_error ("'%s' is not a process ID", optarg);
+	o.pid = (pid_t) v;
+	break;
+      case 'd':
+	if (!number (optarg, 0.01, 86400, &v))
+	  return usage_error ("'%s' is not a duration in seconds (0.01 to "
+			      "86400)", optarg);
+	o.seconds = v;
+	duration_given = 1;
+	break;
+      case 'F':
+	if (!number (optarg, 1, MAX_HZ, &v) || v != (double) (unsigned) v)
+	  return usage_error ("'%s' is not a rate in Hz (1 to 10000)",
+			      optarg);
+	o.hz = (unsigned int) v;
+	break;
+      case O_COMM: o.comm = 1; break;
+      case O_CACHE_DIR: cost_cache_dir = optarg; break;
+      case 'h': usage (stdout); return 0;
+      case 'V':
+	printf ("fastcopy-sample (libfastcopy) %s\n", fastcopy_version ());
+	return 0;
+      case ':':
+	return usage_error ("option '%s' needs an argument", argv[optind - 1]);
+      default:
+	return usage_error ("unrecognized option '%s'", argv[optind - 1]);
+      }
+  if (optind < argc)
+    o.command = argv + optind;
+  if (o.all + (o.pid > 0) + (o.command != NULL) != 1)
+    return usage_error ("%s", o.all + (o.pid > 0) + (o.command != NULL)
+			? "give one of -a, -p PID and a command"
+			: "nothing to sample: give -a, -p PID or a command");
+  if (o.out == NULL)
+    return usage_error ("%s", "no output file: give -o OUT");
+  if (!duration_given && o.command == NULL)
+    o.seconds = DEFAULT_SECONDS;
+  if (output_check (o.out) != 0)
+    return 1;
+  fflush (stdout);
+  return sample (&o);
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-sample: the recording and the report.
+
+   The recording is bench/workload.c's format (fcw_write), so that
+   fastcopy-profile --report and fastcopy-tune --workload read it.  Its
+   calls are estimates: each sample in a body counts as the sampling
+   period divided by the cost of one call of its implementation and size
+   (cost.c); where no cost is known (an implementation this library does
+   not have), a sample counts as one call, and a comment says so.  After
+   the rows that exact recording has, two kinds that readers skip:
+     FAMILY,impl,NAME,CALLS,BYTES   calls per implementation;
+     FAMILY,path,NAME,SAMPLES,0     samples per path of the bodies
+                                    (src/body-map.h), time not calls.
+   Comments give the samples, the rate, the duration, the records lost
+   and the copy share.  Nothing else: no address, no data, and process
+   names only with --comm.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/file-replace.h"
+#include "common/message.h"
+#include "sample/sample.h"
+#include "workload.h"
+
+#define NIMPLS 32
+#define PROCS_SHOWN 10
+
+static const char *const path_names[FC_BODY_PATH_COUNT] = {
+  "entry", "class", "loop", "backward", "rep", "stream"
+};
+
+/* What the samples of one family add up to.  */
+struct family_sum
+{
+  struct fcw_tally size[SIZE_BUCKETS];
+  int nimpls;
+  struct fcw_count impl[NIMPLS];
+  uint64_t path[FC_BODY_PATH_COUNT];
+  uint64_t samples;
+};
+
+static void
+add (struct fcw_tally *t, double calls, double bytes)
+{
+  t->calls += calls;
+  t->bytes += bytes;
+}
+
+static struct fcw_tally *
+impl_tally (struct family_sum *f, const char *name)
+{
+  for (int i = 0; i < f->nimpls; i++)
+    if (strcmp (f->impl[i].name, name) == 0)
+      return &f->impl[i].t;
+  if (f->nimpls == NIMPLS)
+    return NULL;
+  snprintf (f->impl[f->nimpls].name, sizeof f->impl[0].name, "%s", name);
+  return &f->impl[f->nimpls++].t;
+}
+
+/* The recording's families from T's samples, SUM its extra rows;
+   *UNCOSTED the samples that counted as one call each.  */
+static void
+estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
+	  struct family_sum *sum, uint64_t *uncosted)
+{
+  memset (w, 0, sizeof *w);
+  *uncosted = 0;
+  for (size_t i = 0; i < t->ncalls; i++)
+    {
+      const struct call_sample *c = &t->calls[i];
+      int f = c->family;
+      struct fcw_family *fa = &w->family[f];
+      double ns = cost_of (f, c->impl, c->size);
+      double calls = ns > 0 ? period_ns / ns : 1, bytes = calls * (double) c->size;
+      *uncosted += !(ns > 0);
+      add (&sum[f].size[size_bucket (c->size)], calls, bytes);
+      struct fcw_tally *it = impl_tally (&sum[f], c->impl);
+      if (it != NULL)
+	add (it, calls, bytes);
+      sum[f].path[c->path]++;
+      sum[f].samples++;
+      if (c->dst_align >= 0)
+	add (&fa->dst_align[c->dst_align], calls, bytes);
+      if (c->src_align >= 0)
+	add (&fa->src_align[c->src_align], calls, bytes);
+      if (c->distance >= 0)
+	add (&fa->distance[c->distance == 0 ? 0 : c->distance < 16 ? 1
+			   : c->distance < 64 ? 2 : 3], calls, bytes);
+      if (c->overlap >= 0)
+	add (&fa->overlap[c->overlap], calls, bytes);
+    }
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      struct fcw_family *fa = &w->family[f];
+      fa->bucket = xrealloc (NULL, SIZE_BUCKETS * sizeof *fa->bucket);
+      for (size_t b = 0; b < SIZE_BUCKETS; b++)
+	if (sum[f].size[b].calls > 0)
+	  {
+	    struct fcw_bucket *k = &fa->bucket[fa->nbuckets++];
+	    size_bucket_range (b, &k->lo, &k->hi);
+	    k->t = sum[f].size[b];
+	    fa->calls += k->t.calls;
+	    fa->bytes += k->t.bytes;
+	  }
+      fa->recorded = 1;
+    }
+}
+
+static double
+percent (uint64_t part, uint64_t whole)
+{
+  return whole ? 100.0 * (double) part / (double) whole : 0;
+}
+
+/* NAME (a process's name, a command) for one line of the report or the
+   recording: a process names itself, and a newline or a comma in its name
+   must not make a row of the recording.  */
+static char *
+printable (const char *name)
+{
+  char *s = xasprintf ("%s", name);
+  for (char *c = s; *c; c++)
+    if ((unsigned char) *c < 0x20 || *c == 0x7f || *c == ',')
+      *c = '?';
+  return s;
+}
+
+/* The copy share, as lines that start with PREFIX, of the machine (ALL)
+   or of the processes sampled.  */
+static char *
+share_lines (const struct tallies *t, int all, const char *prefix)
+{
+  char *glibc = t->glibc_symbols
+		? xasprintf ("glibc %.1f%%", percent (t->glibc, t->samples))
+		: xasprintf ("glibc: not attributable (no symbols)");
+  char *s = xasprintf ("%scopy share of %s: %.1f%% of %llu "
+		       "user-space samples (libfastcopy %.1f%%, %s)\n",
+		       prefix, all ? "the machine" : "the processes sampled",
+		       percent (t->fastcopy + t->glibc, t->samples),
+		       (unsigned long long) t->samples,
+		       percent (t->fastcopy, t->samples), glibc);
+  free (glibc);
+  for (size_t i = 0; i < t->nprocs && i < PROCS_SHOWN; i++)
+    {
+      const struct proc_tally *p = &t->procs[i];
+      char *comm = printable (p->comm);
+      char *line = xasprintf ("%s%s  pid %d%s%s%s: %.1f%% of %llu samples "
+			      "(libfastcopy %.1f%%, glibc %.1f%%)\n", s,
+			      prefix, (int) p->pid, comm[0] ? " (" : "",
+			      comm, comm[0] ? ")" : "",
+			      percent (p->fastcopy + p->glibc, p->samples),
+			      (unsigned long long) p->samples,
+			      percent (p->fastcopy, p->samples),
+			      percent (p->glibc, p->samples));
+      free (comm);
+      free (s);
+      s = line;
+    }
+  if (t->nprocs > PROCS_SHOWN)
+    {
+      char *line = xasprintf ("%s%s  and %zu more processes\n", s, prefix,
+			      t->nprocs - PROCS_SHOWN);
+      free (s);
+      s = line;
+    }
+  return s;
+}
+
+static char *
+comments (const struct sample_options *o, const struct tallies *t,
+	  double seconds, uint64_t lost, uint64_t uncosted)
+{
+  char *share = share_lines (t, o->all, "# ");
+  char *command = printable (o->command ? o->command[0] : "");
+  char *uncosted_line = uncosted
+    ? xasprintf ("# %llu samples of implementations this library does not "
+		 "have count as one call each\n", (unsigned long long) uncosted)
+    : xasprintf ("%s", "");
+  char *s = xasprintf (
+    "# sampled by fastcopy-sample: %llu samples at %u Hz over %.1f s (%s), "
+    "%llu records lost\n"
+    "# samples in libfastcopy bodies: %llu; without a size: %llu; in code "
+    "no implementation owns: %llu; in a libfastcopy without a body map: "
+    "%llu; of processes gone before their maps were read: %llu\n"
+    "# calls: samples times the period over the time of one call, "
+    "measured on this CPU (cost table: %s)\n%s%s%s%s%s",
+    (unsigned long long) t->samples, o->hz, seconds,
+    o->all ? "all CPUs" : o->command ? "a command" : "a process",
+    (unsigned long long) lost, (unsigned long long) t->fastcopy,
+    (unsigned long long) t->unattributed, (unsigned long long) t->shared,
+    (unsigned long long) t->no_body_map, (unsigned long long) t->no_maps,
+    cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
+    share, o->command ? "# command: " : "", command, o->command ? "\n" : "");
+  free (command);
+  free (uncosted_line);
+  free (share);
+  return s;
+}
+
+/* The extra rows: calls per implementation, samples per path.  */
+static void
+extra_rows (FILE *f, const struct family_sum *sum)
+{
+  for (int fam = 0; fam < FASTCOPY_FAMILY_COUNT; fam++)
+    {
+      const char *name = fam == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+      for (int i = 0; i < sum[fam].nimpls; i++)
+	fprintf (f, "%s,impl,%s,%.0f,%.0f\n", name, sum[fam].impl[i].name,
+		 sum[fam].impl[i].t.calls, sum[fam].impl[i].t.bytes);
+      for (int p = 0; p < FC_BODY_PATH_COUNT; p++)
+	if (sum[fam].path[p] > 0)
+	  fprintf (f, "%s,path,%s,%llu,0\n", name, path_names[p],
+		   (unsigned long long) sum[fam].path[p]);
+    }
+}
+
+int
+output_check (const char *out)
+{
+  struct stat st;
+  if (lstat (out, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      error_msg ("%s: %s; not replaced", out, S_ISLNK (st.st_mode)
+		 ? "is a symbolic link" : "is not a regular file");
+      return -1;
+    }
+  char *copy = xasprintf ("%s", out);
+  int ok = access (dirname (copy), W_OK) == 0;
+  if (!ok)
+    error_msg ("%s: cannot write in its directory: %s", out,
+	       strerror (errno));
+  free (copy);
+  return ok ? 0 : -1;
+}
+
+static int
+write_file (const char *out, const char *data, size_t len)
+{
+  if (output_check (out) != 0)
+    return -1;
+  char *copy = xasprintf ("%s", out);
+  struct stat st;
+  struct file_replacement r = {
+    .path = out, .dir = dirname (copy),
+    .tmp_template = ".fastcopy-sample.XXXXXX",
+    .old = stat (out, &st) == 0 ? &st : NULL,
+  };
+  int ret = file_replace (&r, data, len);
+  free (copy);
+  return ret;
+}
+
+int
+output (const struct sample_options *o, const struct tallies *t,
+	double seconds, uint64_t lost)
+{
+  static struct family_sum sum[FASTCOPY_FAMILY_COUNT];
+  struct fcw_workload w;
+  uint64_t uncosted;
+  memset (sum, 0, sizeof sum);
+  estimate (t, 1e9 / o->hz, &w, sum, &uncosted);
+  char *comment = comments (o, t, seconds, lost, uncosted);
+  char *data = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&data, &len);
+  if (f == NULL || fcw_write (f, &w, comment) != 0)
+    {
+      error_msg ("out of memory");
+      return 1;
+    }
+  extra_rows (f, sum);
+  if (fclose (f) != 0)
+    {
+      error_msg ("out of memory");
+      return 1;
+    }
+  int ret = write_file (o->out, data, len) != 0;
+  free (data);
+  free (comment);
+
+  char *share = share_lines (t, o->all, "");
+  msg ("%llu samples at %u Hz over %.1f s, %llu records lost\n%s",
+       (unsigned long long) t->samples, o->hz, seconds,
+       (unsigned long long) lost, share);
+  free (share);
+  if (t->fastcopy == 0)
+    {
+      char *why = t->no_body_map
+		  ? xasprintf ("the libfastcopy mapped has no body map")
+		  : t->in_fastcopy
+		  ? xasprintf ("none of its %llu samples was in a copy or "
+			       "clear body",
+			       (unsigned long long) t->in_fastcopy)
+		  : xasprintf ("no process had it mapped");
+      error_msg ("no samples in libfastcopy: %s; %s has the copy share "
+		 "only", why, o->out);
+      free (why);
+    }
+  else if (ret == 0)
+    {
+      const struct fcw_family *c = &w.family[FASTCOPY_FAMILY_COPY];
+      const struct fcw_family *z = &w.family[FASTCOPY_FAMILY_CLEAR];
+      msg ("wrote %s: about %.0f copies (mean %.0f bytes) and %.0f clears "
+	   "(mean %.0f bytes), from %llu samples in libfastcopy\n", o->out,
+	   c->calls, c->calls > 0 ? c->bytes / c->calls : 0, z->calls,
+	   z->calls > 0 ? z->bytes / z->calls : 0,
+	   (unsigned long long) t->fastcopy);
+    }
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    free (w.family[i].bucket);
+  return ret;
+}

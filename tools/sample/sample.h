@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-sample: declarations shared by its source files.
+
+   main.c     options, and the order of the work
+   perf.c     the kernel's samples: perf events and their ring buffers
+   procs.c    the processes seen, what each maps, and a sample's meaning
+   glibc.c    where glibc's own copy and clear functions lie
+   cost.c     what one call costs, per implementation and size (cached)
+   output.c   the recording (bench/workload.c's format) and the report
+   buckets.c  the recording's size buckets
+   The body map of libfastcopy is read through
+   tools/common/body-map-read.h.
+
+   Why this design: the kernel takes the samples (perf_event_open, a
+   cpu-clock software event, so it works in virtual machines without a
+   PMU) and the library's code is not touched: no hook on its hot path, no
+   eBPF program and no dependency beyond the kernel's perf events.  The
+   size of the call a sample lands in is computed from the sample's user
+   registers by the body map, which the library carries in its file.  */
+
+#ifndef FASTCOPY_SAMPLE_TOOL_H
+#define FASTCOPY_SAMPLE_TOOL_H 1
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "common/body-map-read.h"
+#include "common/xalloc.h"
+
+#define SAMPLE_NSTACK 16	/* words of user stack kept with a sample:
+				   64 bytes, 16 i386 words, 8 x86-64 ones */
+
+/* N zeroed bytes, never NULL.  */
+static inline void *
+zalloc (size_t n)
+{
+  return memset (xrealloc (NULL, n), 0, n);
+}
+
+/* What was asked on the command line.  */
+struct sample_options
+{
+  const char *out;
+  int all;			/* -a */
+  pid_t pid;			/* -p; 0: none */
+  char *const *command;		/* NULL: none */
+  double seconds;		/* -d; 0: until the command exits */
+  unsigned int hz;		/* -F */
+  int comm;			/* --comm: keep process names */
+};
+
+/* One sample as the kernel gave it.  */
+struct sample
+{
+  pid_t pid, tid;
+  uint64_t ip;
+  int abi32;			/* the thread ran 32-bit code */
+  uint64_t regs[PERF_REG_X86_64_MAX];
+  size_t nstack;		/* words of STACK, pointer-sized for the ABI */
+  uint64_t stack[SAMPLE_NSTACK];
+};
+
+/* What the kernel tells besides samples.  */
+struct sample_sink
+{
+  void (*sample) (const struct sample *s);
+  /* DEV (major << 32 | minor) and INO name the file: a path may name
+     another in another mount namespace.  */
+  void (*mmap) (pid_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
+		uint64_t dev, uint64_t ino, int exec, const char *path);
+  void (*exec) (pid_t pid, const char *comm);
+  void (*fork) (pid_t pid, pid_t parent);
+};
+
+/* perf.c */
+struct perf_session;
+/* Open the events for O: every CPU for O->all, else PID (its threads,
+   inherited by the children they make); ENABLE_ON_EXEC for a command
+   that has not executed yet.  NULL after an error message that says what
+   to do (the privileges it needs, or that the kernel has no perf
+   events).  */
+struct perf_session *perf_open (const struct sample_options *o, pid_t pid,
+				int enable_on_exec);
+void perf_enable (struct perf_session *s);
+void perf_disable (struct perf_session *s);
+/* Wait up to TIMEOUT_MS for records and hand all there are to SINK.  */
+void perf_read (struct perf_session *s, int timeout_ms,
+		const struct sample_sink *sink);
+/* Records the kernel could not store (PERF_RECORD_LOST), so far.  */
+uint64_t perf_lost (const struct perf_session *s);
+void perf_close (struct perf_session *s);
+
+/* procs.c */
+/* One attributed sample: a call in a libfastcopy body.  No address is
+   kept: the destination's address mod 64 and (dst - src) mod 4096 are
+   all that tuning needs.  */
+struct call_sample
+{
+  uint64_t size;
+  char impl[9];
+  uint8_t family, path;
+  int8_t dst_align, src_align;	/* -1: not recoverable here */
+  int8_t overlap;		/* FCW_NOVERLAP class, -1: unknown */
+  int16_t distance;		/* (dst - src) mod 4096, -1: unknown */
+};
+
+/* A process and where its samples landed.  */
+struct proc_tally
+{
+  pid_t pid;
+  char comm[16];		/* with --comm only */
+  uint64_t samples, fastcopy, glibc;
+};
+
+struct tallies
+{
+  uint64_t samples;		/* every user-space sample */
+  uint64_t in_fastcopy;		/* in a libfastcopy's code */
+  uint64_t fastcopy;		/* in a libfastcopy body */
+  uint64_t glibc;		/* in glibc's copy and clear functions */
+  uint64_t unattributed;	/* in a body, with no size (see procs.c) */
+  uint64_t shared;		/* in code no implementation owns (the
+				   exported entry before its dispatch) */
+  uint64_t no_maps;		/* process gone before its maps were read */
+  uint64_t no_body_map;		/* in a libfastcopy without a body map */
+  int glibc_symbols;		/* some libc had symbols: 1; none had: 0 */
+  size_t ncalls;
+  struct call_sample *calls;
+  size_t nprocs;
+  struct proc_tally *procs;	/* by samples, most first */
+};
+
+void procs_init (int keep_comm);
+extern const struct sample_sink procs_sink;
+/* The tallies so far (the caller frees T->calls and T->procs).  */
+void procs_tallies (struct tallies *t);
+
+/* glibc.c */
+struct glibc_funcs;
+/* The link-time ranges of the copy and clear functions of the libc at
+   PATH, from its .symtab or its debug file; NULL if it has neither.  */
+struct glibc_funcs *glibc_funcs_load (const char *path);
+/* Nonzero when FILE_OFFSET in PATH lies in one of them.  */
+int glibc_funcs_has (const struct glibc_funcs *g, uint64_t file_offset);
+void glibc_funcs_free (struct glibc_funcs *g);
+
+/* cost.c */
+/* Nanoseconds of one call of implementation IMPL of FAMILY on SIZE bytes,
+   measured here (or read from the cache); 0 when this library has no
+   such implementation or the CPU cannot run it.  Measures the whole
+   table at once: cost_want each, then cost_measure, then cost_of.  */
+void cost_want (int family, const char *impl, uint64_t size);
+void cost_measure (void);
+double cost_of (int family, const char *impl, uint64_t size);
+/* Where the cost table was read from or written to ("" if nowhere),
+   and whether it was measured now.  */
+extern char cost_cache_path[];
+extern int cost_measured_now;
+/* The cache's directory (--cache-dir); NULL: the default.  */
+extern const char *cost_cache_dir;
+
+/* buckets.c */
+/* The recording's size buckets, as the library's profile counts them
+   (src/profile.c): every size to 512, then eight per doubling.  */
+#define SIZE_BUCKETS (512 + 1 + (64 - 9) * 8)
+size_t size_bucket (uint64_t n);
+void size_bucket_range (size_t b, unsigned long long *lo,
+			unsigned long long *hi);
+
+/* output.c */
+/* 0 if OUT can be replaced: a regular file or none, in a directory
+   that can be written; else -1 after an error message.  */
+int output_check (const char *out);
+/* Write the recording of T to O->out and print the report.  Returns 0,
+   or 1 after an error message.  */
+int output (const struct sample_options *o, const struct tallies *t,
+	    double seconds, uint64_t lost);
+
+#endif

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fastcopy-sample on the real library: sample-driver copies 100 bytes at
+# a time through memcpy with the built libfastcopy preloaded, under
+# cpu-clock sampling.
+# - A library whose file has the body map (section fastcopy_body_map):
+#   the recording's copies are at 100 bytes, at least 95% of them.
+# - A library without one (built before the bodies emit it): the sampler
+#   says so, counts the samples in the library without attributing them,
+#   and writes a recording with the copy share and no size.
+# Either way the samples land in the library.
+#
+#   test-real.sh      (make check runs it in the build directory)
+#
+# Needs perf events: where the kernel refuses them the test fails, with
+# the sampler's reason.
+set -u
+[ "${FC_HOST_RUNS:-yes}" = yes ] ||
+    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+sample=$PWD/tools/fastcopy-sample
+driver=$PWD/tools/sample/sample-driver
+lib=$PWD/.libs/libfastcopy.so.1
+for f in "$sample" "$driver" "$lib"; do
+    [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
+done
+. "$(dirname "$0")/../common/test-lib.sh"
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-sample-real.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+if ! "$sample" --cache-dir "$work" -F 997 -o "$work/out.csv" -- \
+        env LD_PRELOAD="$lib" FASTCOPY_CONFIG= FASTCOPY= \
+        "$driver" memcpy 100 2 >"$work/report" 2>&1; then
+    fail "fastcopy-sample failed: $(cat "$work/report")"
+    finish
+    exit 1
+fi
+out=$work/out.csv
+comment () { sed -n "s/^# samples in libfastcopy bodies: .*; $1: \([0-9]*\).*/\1/p" "$out"; }
+
+if LC_ALL=C readelf -S -W "$lib" | grep -q ' fastcopy_body_map '; then
+    at100=$(awk -F, '$1 == "copy" && $2 == "size" { all += $4; if ($3 == 100) at += $4 }
+                     END { if (all > 0) printf "%d %d", at * 100 / all, all; else print "0 0" }' "$out")
+    if [ "${at100% *}" -ge 95 ]; then
+        pass "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes"
+    else
+        fail "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes: $(grep ',size,' "$out")"
+    fi
+else
+    case $(cat "$work/report") in
+        *"fastcopy-sample: "*"/libfastcopy.so.1"*" has no body map (section fastcopy_body_map): its samples cannot be attributed"*"fastcopy-sample: no samples in libfastcopy: the libfastcopy mapped has no body map; $out has the copy share only"*)
+            pass "no body map: said so" ;;
+        *) fail "no body map: not said so: $(cat "$work/report")" ;;
+    esac
+    n=$(comment "in a libfastcopy without a body map")
+    if [ "${n:-0}" -gt 0 ]; then
+        pass "no body map: $n samples counted in the library"
+    else
+        fail "no body map: no sample counted in the library: $(head -5 "$out")"
+    fi
+    [ "$(grep -c ',size,' "$out")" = 0 ] && pass "no body map: no size in the recording" ||
+        fail "no body map: sizes in the recording: $(grep ',size,' "$out")"
+fi
+grep -q '^# copy share of the processes sampled: ' "$out" && pass "the copy share is in the recording" ||
+    fail "no copy share in the recording"
+finish

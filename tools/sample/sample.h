@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
+#include <asm/perf_regs.h>
 
 #include "common/body-map-read.h"
 #include "common/xalloc.h"

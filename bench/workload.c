@@ -647,6 +647,13 @@ write_rows (FILE *f, const char *family, const char *what,
 int
 fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
 {
+  return fcw_write_extra (f, w, comment, "", 0);
+}
+
+int
+fcw_write_extra (FILE *f, const struct fcw_workload *w, const char *comment,
+		 const char *extra, unsigned int nextra)
+{
   fprintf (f, "# libfastcopy workload %d\n", FCW_VERSION);
   if (w->machine_class.kind != FCW_CLASS_UNKNOWN)
     {
@@ -689,7 +696,8 @@ fcw_write (FILE *f, const struct fcw_workload *w, const char *comment)
       lines += write_rows (f, name, "overlap", fa->overlap, FCW_NOVERLAP,
 			   fcw_overlap_names);
     }
-  fprintf (f, "# end: %u lines\n", lines);
+  fputs (extra, f);
+  fprintf (f, "# end: %u lines\n", lines + nextra);
   return ferror (f) ? -1 : 0;
 }
 

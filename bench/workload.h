@@ -165,6 +165,12 @@ int fcw_merge (struct fcw_workload *into, const struct fcw_workload *from);
    (estimates) are written with every digit they need.  Returns 0, or -1
    if writing failed.  */
 int fcw_write (FILE *f, const struct fcw_workload *w, const char *comment);
+/* The same, with NEXTRA more lines of data, EXTRA (each ending in a
+   newline), before the end line: rows of kinds that only their writer
+   fills (fastcopy-sample's impl and path rows).  */
+int fcw_write_extra (FILE *f, const struct fcw_workload *w,
+		     const char *comment, const char *extra,
+		     unsigned int nextra);
 
 /* NCALLS calls of FAMILY drawn from W for the engine (fcm_seq_entry):
    sizes from the buckets (uniform within one, at most FCM_SEQ_MAX_SIZE),

@@ -111,7 +111,15 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
 	    fa->bytes += k->t.bytes;
 	  }
       fa->recorded = 1;
+      /* The implementation the samples saw, or "mixed" where processes
+	 ran several (fastcopy-fleet keeps classes and implementations
+	 apart).  */
+      if (sum[f].nimpls > 0)
+	snprintf (fa->impl, sizeof fa->impl, "%s",
+		  sum[f].nimpls == 1 ? sum[f].impl[0].name : "mixed");
     }
+  /* The samples are this machine's: its class (CPU and policy row).  */
+  fcw_class_here (&w->machine_class);
 }
 
 static double
@@ -205,21 +213,25 @@ comments (const struct sample_options *o, const struct tallies *t,
   return s;
 }
 
-/* The extra rows: calls per implementation, samples per path.  */
-static void
+/* The extra rows: calls per implementation, samples per path.  Returns
+   how many.  */
+static unsigned int
 extra_rows (FILE *f, const struct family_sum *sum)
 {
+  unsigned int rows = 0;
   for (int fam = 0; fam < FASTCOPY_FAMILY_COUNT; fam++)
     {
       const char *name = fam == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
       for (int i = 0; i < sum[fam].nimpls; i++)
-	fprintf (f, "%s,impl,%s,%.0f,%.0f\n", name, sum[fam].impl[i].name,
-		 sum[fam].impl[i].t.calls, sum[fam].impl[i].t.bytes);
+	rows += fprintf (f, "%s,impl,%s,%.0f,%.0f\n", name,
+			 sum[fam].impl[i].name, sum[fam].impl[i].t.calls,
+			 sum[fam].impl[i].t.bytes) > 0;
       for (int p = 0; p < FC_BODY_PATH_COUNT; p++)
 	if (sum[fam].path[p] > 0)
-	  fprintf (f, "%s,path,%s,%llu,0\n", name, path_names[p],
-		   (unsigned long long) sum[fam].path[p]);
+	  rows += fprintf (f, "%s,path,%s,%llu,0\n", name, path_names[p],
+			   (unsigned long long) sum[fam].path[p]) > 0;
     }
+  return rows;
 }
 
 int
@@ -268,15 +280,22 @@ output (const struct sample_options *o, const struct tallies *t,
   memset (sum, 0, sizeof sum);
   estimate (t, 1e9 / o->hz, &w, sum, &uncosted);
   char *comment = comments (o, t, seconds, lost, uncosted);
-  char *data = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream (&data, &len);
-  if (f == NULL || fcw_write (f, &w, comment) != 0)
+  char *rows = NULL, *data = NULL;
+  size_t rows_len = 0, len = 0;
+  FILE *r = open_memstream (&rows, &rows_len);
+  unsigned int nrows = r != NULL ? extra_rows (r, sum) : 0;
+  if (r == NULL || fclose (r) != 0)
     {
       error_msg ("out of memory");
       return 1;
     }
-  extra_rows (f, sum);
+  FILE *f = open_memstream (&data, &len);
+  if (f == NULL || fcw_write_extra (f, &w, comment, rows, nrows) != 0)
+    {
+      error_msg ("out of memory");
+      return 1;
+    }
+  free (rows);
   if (fclose (f) != 0)
     {
       error_msg ("out of memory");

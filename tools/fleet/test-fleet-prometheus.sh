@@ -8,7 +8,7 @@
 # import (every bucket's ends and calls, every alignment, distance and
 # overlap row) and the candidates it would measure are those of
 # fastcopy-fleet merge of the two recordings.  test-fleet-tune.sh shows
-# that equal inputs give the tuner's same choice.
+# that the tuner reads them alike.
 #
 # Debian's prometheus, prometheus-node-exporter and curl must be
 # installed: without them the test fails, saying which are missing.  Both

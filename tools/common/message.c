@@ -21,28 +21,34 @@ msg (const char *fmt, ...)
   va_end (ap);
 }
 
+/* "TOOL: MESSAGE" and a newline on standard error, after standard
+   output.  */
+static void
+vreport (const char *fmt, va_list ap)
+{
+  fflush (stdout);
+  fprintf (stderr, "%s: ", tool_name);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+}
+
 void
 error_msg (const char *fmt, ...)
 {
   va_list ap;
-  fflush (stdout);
-  fprintf (stderr, "%s: ", tool_name);
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  vreport (fmt, ap);
   va_end (ap);
-  fputc ('\n', stderr);
 }
 
 void
 usage_msg (const char *fmt, ...)
 {
   va_list ap;
-  fflush (stdout);
-  fprintf (stderr, "%s: ", tool_name);
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  vreport (fmt, ap);
   va_end (ap);
-  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
+  fprintf (stderr, "Try '%s --help' for more information.\n", tool_name);
 }
 
 void

@@ -11,11 +11,16 @@
 #   test-check-twice.sh      (make check runs it in the build directory)
 #
 # Prints PASS/FAIL lines; exits 1 when something failed, 77 ("skipped")
-# inside the copies' own make check (FC_CHECK_TWICE_INNER is set there).
+# inside the copies' own make check (FC_CHECK_TWICE_INNER is set there)
+# and where FC_CHECK_TWICE=no: the package builds and the Debian 13 root
+# of CI, which would only repeat what the plain make check's copies show
+# (packaging/build-packages.sh, packaging/check-debian-release.sh).
 # The logs are kept in FC_CHECK_TWICE_LOGS when that names a directory.
 set -u
 [ -z "${FC_CHECK_TWICE_INNER:-}" ] ||
     { echo "SKIP: this is a copy's make check, run by test-check-twice.sh itself"; exit 77; }
+[ "${FC_CHECK_TWICE:-}" != no ] ||
+    { echo "SKIP: FC_CHECK_TWICE=no: the plain make check of this checkout runs it"; exit 77; }
 
 . "$(dirname "$0")/../tools/common/test-lib.sh"
 

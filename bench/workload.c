@@ -393,10 +393,8 @@ cmp_bucket (const void *a, const void *b)
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* The totals and the cumulative calls of FA's buckets, which are sorted.
-   Returns the index of a bucket that overlaps the one before, or 0.  */
-static size_t
-sum_family (struct fcw_family *fa)
+size_t
+fcw_sum_family (struct fcw_family *fa)
 {
   free (fa->cdf);
   fa->cdf = malloc ((fa->nbuckets ? fa->nbuckets : 1) * sizeof *fa->cdf);
@@ -429,7 +427,7 @@ finish (struct reader *r)
     {
       struct fcw_family *fa = &w->family[f];
       qsort (fa->bucket, fa->nbuckets, sizeof *fa->bucket, cmp_bucket);
-      size_t bad = sum_family (fa);
+      size_t bad = fcw_sum_family (fa);
       if (bad == (size_t) -1)
 	return fail (r, "out of memory");
       if (bad != 0)
@@ -584,7 +582,7 @@ fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
       free (a->bucket);
       a->bucket = m;
       a->nbuckets = n;
-      if (sum_family (a) == (size_t) -1)
+      if (fcw_sum_family (a) == (size_t) -1)
 	return -1;
       a->recorded |= b->recorded;
       add_tallies (a->dst_align, b->dst_align, 64);

@@ -172,6 +172,11 @@ int fcw_write_extra (FILE *f, const struct fcw_workload *w,
 		     const char *comment, const char *extra,
 		     unsigned int nextra);
 
+/* The totals and the cumulative calls (cdf) of FA's buckets, which are
+   sorted, as fcw_sequence needs them.  Returns the index of a bucket that
+   overlaps the one before, 0, or (size_t) -1 when out of memory.  */
+size_t fcw_sum_family (struct fcw_family *fa);
+
 /* NCALLS calls of FAMILY drawn from W for the engine (fcm_seq_entry):
    sizes from the buckets (uniform within one, at most FCM_SEQ_MAX_SIZE),
    addresses with the recorded alignments and distances, or for a

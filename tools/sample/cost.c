@@ -254,7 +254,7 @@ cost_measure (void)
 }
 
 double
-cost_of (int family, const char *impl, uint64_t size)
+cost_alone (int family, const char *impl, uint64_t size)
 {
   unsigned long long lo, hi;
   size_bucket_range (size_bucket (size), &lo, &hi);

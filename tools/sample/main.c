@@ -32,10 +32,12 @@
 const char tool_name[] = "fastcopy-sample";
 
 #define DEFAULT_SECONDS 10
-/* 499 Hz: a prime, so that the samples do not fall into step with
-   periodic work of a round period; half of perf's 997 and 1/8 of its
-   4000, so that a production machine hardly notices (doc/bench).  */
-#define DEFAULT_HZ 499
+/* 99 Hz: off the round rates of periodic work (100 Hz ticks), and low
+   enough that a production machine does not notice: a sample costs the
+   sampled CPU about 25 us in a KVM guest (the cpu-clock timer's
+   interrupt; perf record pays the same), 0.25% of its time at 99 Hz
+   (doc/bench/amd-26-2-sampler-overhead-*.txt).  */
+#define DEFAULT_HZ 99
 #define MAX_HZ 10000
 
 static void
@@ -204,6 +206,7 @@ sample (const struct sample_options *o)
   for (size_t i = 0; i < t.ncalls; i++)
     cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
   cost_measure ();
+  cost_context (o, &t);
   int ret = output (o, &t, seconds, lost);
   free (t.calls);
   free (t.procs);

@@ -5,7 +5,7 @@
    fastcopy-profile --report and fastcopy-tune --workload read it.  Its
    calls are estimates: each sample in a body counts as the sampling
    period divided by the cost of one call of its implementation and size
-   (cost.c); where no cost is known (an implementation this library does
+   among the others (cost.c, context.c); where no cost is known (an implementation this library does
    not have), a sample counts as one call, and a comment says so.  After
    the rows that exact recording has, two kinds that readers skip:
      FAMILY,impl,NAME,CALLS,BYTES   calls per implementation;
@@ -198,8 +198,9 @@ comments (const struct sample_options *o, const struct tallies *t,
     "# samples in libfastcopy bodies: %llu; without a size: %llu; in code "
     "no implementation owns: %llu; in a libfastcopy without a body map: "
     "%llu; of processes gone before their maps were read: %llu\n"
-    "# calls: samples times the period over the time of one call, "
-    "measured on this CPU (cost table: %s)\n%s%s%s%s%s",
+    "# calls: samples times the period over the time of one call among "
+    "the others, measured on this CPU: alone (cost table: %s), times a "
+    "factor per class of sizes from a replay of the calls\n%s%s%s%s%s",
     (unsigned long long) t->samples, o->hz, seconds,
     o->all ? "all CPUs" : o->command ? "a command" : "a process",
     (unsigned long long) lost, (unsigned long long) t->fastcopy,

@@ -47,6 +47,10 @@ struct mapping
 struct proc
 {
   struct proc_tally t;
+  /* The implementation of each family its samples landed in, and
+     whether they landed in more than one.  */
+  char impl[FASTCOPY_FAMILY_COUNT][9];
+  int impls_mixed[FASTCOPY_FAMILY_COUNT];
   int maps_known;		/* from /proc, or since exec */
   int maps_tried;		/* /proc/PID/maps was read or could not be */
   size_t nmaps;
@@ -241,23 +245,32 @@ entry_arguments (const struct sample *s, const struct fc_body_range *rec,
   return 1;
 }
 
-/* A sample S in SPAN of the body map MAP.  */
+/* A sample S of process P in SPAN of the body map MAP.  A sample in the
+   exported entry points, which every implementation of the family
+   shares, is a call of the implementation P's other samples show
+   (procs_tallies): the entry's time is part of every call, and its
+   stalls land there or in the body by chance.  */
 static void
-body_sample (const struct sample *s, const struct fc_body_map *map,
-	     const struct fc_body_span *span)
+body_sample (const struct sample *s, struct proc *p,
+	     const struct fc_body_map *map, const struct fc_body_span *span)
 {
   const struct fc_body_range *rec = &span->rec;
   uint64_t size, dst, src;
-  /* Time that no implementation's cost covers: copy share, not calls.  */
-  if (rec->impl[0] == 0)
-    {
-      total.shared++;
-      return;
-    }
   if (fc_body_size (map, rec, s->regs, s->stack, s->nstack, &size) != 0)
     {
-      total.unattributed++;
+      if (rec->impl[0] == 0)
+	total.shared++;
+      else
+	total.unattributed++;
       return;
+    }
+  if (rec->impl[0] != 0 && rec->family < FASTCOPY_FAMILY_COUNT)
+    {
+      char *seen = p->impl[rec->family];
+      if (seen[0] == 0)
+	memcpy (seen, rec->impl, sizeof p->impl[0]);
+      else if (strncmp (seen, rec->impl, sizeof p->impl[0]) != 0)
+	p->impls_mixed[rec->family] = 1;
     }
   if (total.ncalls == calls_cap)
     {
@@ -266,6 +279,7 @@ body_sample (const struct sample *s, const struct fc_body_map *map,
     }
   struct call_sample *c = &total.calls[total.ncalls++];
   memset (c, 0, sizeof *c);
+  c->pid = s->pid;
   c->size = size;
   memcpy (c->impl, rec->impl, sizeof rec->impl);
   c->family = rec->family;
@@ -322,7 +336,7 @@ on_sample (const struct sample *s)
     return;
   total.fastcopy++;
   p->t.fastcopy++;
-  body_sample (s, &o->map, span);
+  body_sample (s, p, &o->map, span);
 }
 
 static void
@@ -377,11 +391,40 @@ by_samples (const void *a, const void *b)
 }
 
 void
+procs_reset (void)
+{
+  struct call_sample *calls = total.calls;
+  memset (&total, 0, sizeof total);
+  total.calls = calls;
+  for (size_t h = 0; h < NHASH; h++)
+    for (struct proc *p = proc_hash[h]; p != NULL; p = p->next)
+      p->t.samples = p->t.fastcopy = p->t.glibc = 0;
+}
+
+void
 procs_tallies (struct tallies *t)
 {
   *t = total;
   t->calls = xrealloc (NULL, (total.ncalls + 1) * sizeof *t->calls);
-  memcpy (t->calls, total.calls, total.ncalls * sizeof *t->calls);
+  t->ncalls = 0;
+  for (size_t i = 0; i < total.ncalls; i++)
+    {
+      struct call_sample c = total.calls[i];
+      if (c.impl[0] == 0)
+	{
+	  /* The exported entry: the process's one implementation of the
+	     family, or time no implementation's cost covers.  */
+	  const struct proc *p = proc_find (c.pid, 0);
+	  if (p == NULL || p->impl[c.family][0] == 0
+	      || p->impls_mixed[c.family])
+	    {
+	      t->shared++;
+	      continue;
+	    }
+	  memcpy (c.impl, p->impl[c.family], sizeof c.impl);
+	}
+      t->calls[t->ncalls++] = c;
+    }
   t->procs = xrealloc (NULL, (total.nprocs + 1) * sizeof *t->procs);
   t->nprocs = 0;
   for (size_t h = 0; h < NHASH; h++)

@@ -11,11 +11,14 @@
      memcpy of SIZE bytes, through a pointer the compiler cannot see
      through (libfastcopy's when it is preloaded); the calls, and their
      rate per second of CPU time, which other programs on a busy machine
-     disturb less than the wall clock's.
-   sample-driver dist LIB FILE SECONDS OUT
-     fake_fsrm of LIB on sizes drawn from workload FILE (bench/data, or
-     a recording), places as fastcopy-bench draws them; writes the exact
-     count of each size bucket to OUT, a recording (bench/workload.c).  */
+     disturb less than the wall clock's, and per second of the wall
+     clock, which counts what the kernel does in the thread's time
+     (a sampler's interrupts) wherever the kernel accounts it.
+   sample-driver dist LIB FILE SECONDS OUT [FUNCTION]
+     FUNCTION of LIB (default fake_fsrm; memcpy of libfastcopy.so.1) on
+     sizes drawn from workload FILE (bench/data, or a recording), places
+     as fastcopy-bench draws them; writes the exact count of each size
+     bucket to OUT, a recording (bench/workload.c).  */
 
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -34,11 +37,17 @@ typedef void *(*copy_fn) (void *, const void *, size_t);
    that it gives the sampler the same number of samples on a busy machine
    as on an idle one.  */
 static double
-cpu_now (void)
+clock_now (clockid_t id)
 {
   struct timespec t;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  clock_gettime (id, &t);
   return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+static double
+cpu_now (void)
+{
+  return clock_now (CLOCK_THREAD_CPUTIME_ID);
 }
 
 static copy_fn
@@ -82,20 +91,23 @@ copy (size_t n, double seconds)
   char *dst = malloc (n + 64), *src = malloc (n + 64);
   memset (src, 1, n + 64);
   unsigned long long calls = 0;
-  double start = cpu_now (), cpu;
+  double start = cpu_now (), wall = clock_now (CLOCK_MONOTONIC), cpu;
   while ((cpu = cpu_now () - start) < seconds)
     {
       for (int i = 0; i < 64; i++)
 	memcpy_fn (dst, src, n);
       calls += 64;
     }
+  wall = clock_now (CLOCK_MONOTONIC) - wall;
   printf ("%zu bytes: %llu calls, %.0f per second of the thread's CPU "
-	  "time\n", n, calls, calls / cpu);
+	  "time, %.0f per second of the wall clock\n", n, calls, calls / cpu,
+	  calls / wall);
   return 0;
 }
 
 static int
-dist (const char *lib, const char *file, double seconds, const char *out)
+dist (const char *lib, const char *file, double seconds, const char *out,
+      const char *function)
 {
   struct fcw_workload w;
   char err[4500];
@@ -104,7 +116,7 @@ dist (const char *lib, const char *file, double seconds, const char *out)
       fprintf (stderr, "sample-driver: %s\n", err);
       return 1;
     }
-  copy_fn f = load (lib, "fake_fsrm");
+  copy_fn f = load (lib, function);
   size_t nseq = 1 << 16, bytes;
   uint64_t *seq = fcw_sequence (&w, FASTCOPY_FAMILY_COPY, nseq, 1, &bytes);
   size_t span = FCM_SEQ_BUF + fcw_largest (&w, FASTCOPY_FAMILY_COPY) + 64;
@@ -150,9 +162,10 @@ main (int argc, char **argv)
     return fake (argv[2], atof (argv[3]));
   if (argc == 4 && strcmp (argv[1], "memcpy") == 0)
     return copy ((size_t) atol (argv[2]), atof (argv[3]));
-  if (argc == 6 && strcmp (argv[1], "dist") == 0)
-    return dist (argv[2], argv[3], atof (argv[4]), argv[5]);
+  if ((argc == 6 || argc == 7) && strcmp (argv[1], "dist") == 0)
+    return dist (argv[2], argv[3], atof (argv[4]), argv[5],
+		 argc == 7 ? argv[6] : "fake_fsrm");
   fprintf (stderr, "usage: sample-driver fake LIB SECONDS | memcpy SIZE "
-	   "SECONDS | dist LIB FILE SECONDS OUT\n");
+	   "SECONDS | dist LIB FILE SECONDS OUT [FUNCTION]\n");
   return 2;
 }

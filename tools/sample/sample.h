@@ -5,7 +5,9 @@
    perf.c     the kernel's samples: perf events and their ring buffers
    procs.c    the processes seen, what each maps, and a sample's meaning
    glibc.c    where glibc's own copy and clear functions lie
-   cost.c     what one call costs, per implementation and size (cached)
+   cost.c     what one call costs alone, per implementation and size
+              (cached)
+   context.c  how much more it costs among the calls around it
    output.c   the recording (bench/workload.c's format) and the report
    buckets.c  the recording's size buckets
    The body map of libfastcopy is read through
@@ -99,6 +101,7 @@ void perf_close (struct perf_session *s);
    all that tuning needs.  */
 struct call_sample
 {
+  pid_t pid;			/* while the samples are read only */
   uint64_t size;
   char impl[9];
   uint8_t family, path;
@@ -137,6 +140,8 @@ void procs_init (int keep_comm);
 extern const struct sample_sink procs_sink;
 /* The tallies so far (the caller frees T->calls and T->procs).  */
 void procs_tallies (struct tallies *t);
+/* Forget the tallies, to count another session's samples.  */
+void procs_reset (void);
 
 /* glibc.c */
 struct glibc_funcs;
@@ -148,19 +153,29 @@ int glibc_funcs_has (const struct glibc_funcs *g, uint64_t file_offset);
 void glibc_funcs_free (struct glibc_funcs *g);
 
 /* cost.c */
-/* Nanoseconds of one call of implementation IMPL of FAMILY on SIZE bytes,
-   measured here (or read from the cache); 0 when this library has no
-   such implementation or the CPU cannot run it.  Measures the whole
-   table at once: cost_want each, then cost_measure, then cost_of.  */
+/* Nanoseconds of one call of implementation IMPL of FAMILY on SIZE bytes
+   alone in a loop, measured here (or read from the cache); 0 when this
+   library has no such implementation or the CPU cannot run it.
+   Measures the whole table at once: cost_want each, then cost_measure,
+   then cost_alone.  */
 void cost_want (int family, const char *impl, uint64_t size);
 void cost_measure (void);
-double cost_of (int family, const char *impl, uint64_t size);
+double cost_alone (int family, const char *impl, uint64_t size);
 /* Where the cost table was read from or written to ("" if nowhere),
    and whether it was measured now.  */
 extern char cost_cache_path[];
 extern int cost_measured_now;
 /* The cache's directory (--cache-dir); NULL: the default.  */
 extern const char *cost_cache_dir;
+
+/* context.c */
+/* After cost_measure: how much longer each class of sizes of T's calls
+   takes among the calls around it than alone, measured on a replay of
+   them sampled as O says.  */
+void cost_context (const struct sample_options *o, const struct tallies *t);
+/* ns per call of IMPL of FAMILY on SIZE bytes in its program: the
+   table's, times the context's factor once cost_context measured it.  */
+double cost_of (int family, const char *impl, uint64_t size);
 
 /* buckets.c */
 /* The recording's size buckets, as the library's profile counts them

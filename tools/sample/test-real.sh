@@ -4,7 +4,10 @@
 # a time through memcpy with the built libfastcopy preloaded, under
 # cpu-clock sampling.
 # - A library whose file has the body map (section fastcopy_body_map):
-#   the recording's copies are at 100 bytes, at least 95% of them.
+#   the recording's copies are at 100 bytes, at least 95% of them, and
+#   the samples in the exported memcpy, which every implementation
+#   shares, count as calls of the implementation the process ran: none
+#   is left in "code no implementation owns".
 # - A library without one (built before the bodies emit it): the sampler
 #   says so, counts the samples in the library without attributing them,
 #   and writes a recording with the copy share and no size.
@@ -44,6 +47,12 @@ if LC_ALL=C readelf -S -W "$lib" | grep -q ' fastcopy_body_map '; then
         pass "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes"
     else
         fail "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes: $(grep ',size,' "$out")"
+    fi
+    owns=$(comment "in code no implementation owns")
+    if [ "$owns" = 0 ]; then
+        pass "body map: every sample in the exported entry counted as a call"
+    else
+        fail "body map: ${owns:-no count of} samples in code no implementation owns: $(grep '^# samples' "$out")"
     fi
 else
     case $(cat "$work/report") in

@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: MIT */
+/* fastcopy-sample: what a call costs among the calls around it.
+
+   The cost table (cost.c) times each size alone in a loop: its branches
+   always go the same way and its data stays in the first-level cache.
+   In a program whose sizes vary, a call pays for the branch that sent it
+   elsewhere last time and for data further away, and not every size
+   alike: where most calls are small, the few larger ones pay for the
+   mispredicted size test, and took, on Zen 5 with the Google
+   distributions, twice the table's time where the small ones took 0.8
+   of it (doc/bench/amd-26-2-sampler-accuracy-*.txt).  Samples are time,
+   so dividing them by the table's cost counted the larger calls twice
+   over.
+
+   So the sampler measures the context the way it measures the program:
+   a child process replays the calls the samples estimate (sizes drawn
+   from that estimate, at places spread over 256 KiB as fastcopy-bench
+   draws them) and counts each one, while the sampler samples it at a
+   high rate through the same events and body map.  For each class of
+   sizes (powers of two), the replay's samples times their period over
+   the table's time of the calls it made is the factor by which the
+   class's calls take longer in context; cost_of multiplies the table's
+   cost by it.  The replay draws its sizes independently, call after
+   call, which is what the distributions this project ships look like;
+   a program that repeats one size runs its branches better predicted
+   than the replay, and its small calls are counted somewhat low.  */
+
+#define _GNU_SOURCE 1
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/message.h"
+#include "fastcopy.h"
+#include "measure.h"
+#include "sample/sample.h"
+#include "workload.h"
+
+/* The replay: its sequence of calls, the CPU time it runs for and its
+   sampling rate.  */
+#define REPLAY_CALLS 65536
+#define REPLAY_SECONDS 1.0
+#define REPLAY_HZ 9973
+/* Rounds of replay: the first draws from the estimate with the table's
+   cost, each next one from the estimate the last one's factors give.  */
+#define ROUNDS 3
+/* A class's factor rests on at least this many of the replay's
+   samples.  */
+#define MIN_CLASS_SAMPLES 50
+/* Classes: sizes 0 and 1, then (2^(k-1), 2^k].  */
+#define CLASSES 65
+
+struct factors
+{
+  int family;
+  char impl[16];
+  double factor[CLASSES];	/* 0: none measured */
+};
+
+static struct factors *factors;
+static size_t nfactors;
+
+/* The class of the recording's size bucket that holds size N: a bucket
+   above 512 bytes crosses a power of two only at its first size, and
+   goes by its last.  */
+static unsigned int
+size_class (uint64_t n)
+{
+  unsigned long long lo, hi;
+  size_bucket_range (size_bucket (n), &lo, &hi);
+  return hi <= 1 ? 0 : 64 - (unsigned int) __builtin_clzll (hi - 1);
+}
+
+static struct factors *
+find_factors (int family, const char *impl)
+{
+  for (size_t i = 0; i < nfactors; i++)
+    if (factors[i].family == family && strcmp (factors[i].impl, impl) == 0)
+      return &factors[i];
+  return NULL;
+}
+
+static double
+cpu_seconds (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+/* The child: SEQ's calls to IMPL over and over for REPLAY_SECONDS of its
+   CPU time, each one counted in CALLS by bucket, once GO is readable.  */
+static void __attribute__ ((noreturn))
+replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
+	size_t largest, double *calls, int go)
+{
+  size_t bytes = FCM_SEQ_BUF + largest + 64;
+  char *dst = fcm_map (bytes), *src = fcm_map (bytes), c;
+  if (dst == NULL || src == NULL || read (go, &c, 1) != 1)
+    _exit (1);
+  double end = cpu_seconds () + REPLAY_SECONDS;
+  while (cpu_seconds () < end)
+    for (size_t i = 0; i < REPLAY_CALLS; i++)
+      {
+	size_t n = seq[i] & FCM_SEQ_MAX_SIZE, so = seq[i] >> 24 & 0xfffff,
+	  dof = seq[i] >> 44;
+	if (family == FASTCOPY_FAMILY_COPY)
+	  impl->copy (dst + dof, src + so, n);
+	else
+	  impl->clear (dst + dof, (int) so & 0xff, n);
+	calls[size_bucket (n)]++;
+      }
+  _exit (0);
+}
+
+/* The calls of IMPL the samples in T estimate with the cost known so
+   far, as a workload's family.  */
+static void
+estimated_calls (const struct tallies *t, double period_ns, int family,
+		 const char *impl, struct fcw_family *fa)
+{
+  double *calls = zalloc (SIZE_BUCKETS * sizeof *calls);
+  for (size_t i = 0; i < t->ncalls; i++)
+    {
+      const struct call_sample *c = &t->calls[i];
+      double ns = c->family == family && strcmp (c->impl, impl) == 0
+		  ? cost_of (family, impl, c->size) : 0;
+      if (ns > 0)
+	calls[size_bucket (c->size)] += period_ns / ns;
+    }
+  fa->bucket = xrealloc (NULL, SIZE_BUCKETS * sizeof *fa->bucket);
+  for (size_t b = 0; b < SIZE_BUCKETS; b++)
+    if (calls[b] > 0)
+      {
+	struct fcw_bucket *k = &fa->bucket[fa->nbuckets++];
+	size_bucket_range (b, &k->lo, &k->hi);
+	k->t.calls = calls[b];
+      }
+  free (calls);
+}
+
+/* Replay IMPL's estimated calls in a child sampled as O says, at
+   REPLAY_HZ; its factors into F.  Returns 0, or -1 if it could not.  */
+static int
+measure (const struct sample_options *o, const struct tallies *t,
+	 struct factors *f, double *factor)
+{
+  const struct fastcopy_impl *impl = fastcopy_impl_find (f->family, f->impl);
+  if (impl == NULL || !fastcopy_impl_usable (impl)
+      || impl->traits & FASTCOPY_TRAIT_PROFILE)
+    return -1;
+  struct fcw_workload w;
+  memset (&w, 0, sizeof w);
+  struct fcw_family *fa = &w.family[f->family];
+  estimated_calls (t, 1e9 / o->hz, f->family, f->impl, fa);
+  size_t bytes;
+  uint64_t *seq = fa->nbuckets > 0 && fcw_sum_family (fa) == 0
+		  ? fcw_sequence (&w, f->family, REPLAY_CALLS, 1, &bytes)
+		  : NULL;
+  double *calls = mmap (NULL, SIZE_BUCKETS * sizeof *calls,
+			PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			-1, 0);
+  int go[2] = { -1, -1 }, ret = -1;
+  pid_t child = -1;
+  if (seq == NULL || calls == MAP_FAILED || pipe (go) != 0
+      || (child = fork ()) < 0)
+    goto out;
+  if (child == 0)
+    {
+      close (go[1]);
+      replay (impl, f->family, seq, fa->max_size, calls, go[0]);
+    }
+  close (go[0]);
+  go[0] = -1;
+  struct sample_options ro = { .pid = child, .hz = REPLAY_HZ };
+  struct perf_session *s = perf_open (&ro, child, 0);
+  if (s == NULL)
+    {
+      kill (child, SIGKILL);
+      waitpid (child, NULL, 0);
+      goto out;
+    }
+  procs_reset ();
+  perf_enable (s);
+  int status = 1;
+  if (write (go[1], "g", 1) == 1)
+    while (waitpid (child, &status, WNOHANG) == 0)
+      perf_read (s, 100, &procs_sink);
+  else
+    {
+      kill (child, SIGKILL);
+      waitpid (child, NULL, 0);
+    }
+  perf_read (s, 0, &procs_sink);
+  perf_close (s);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    goto out;
+
+  /* Per class: the replay's sampled time, and the table's time of the
+     calls it made.  */
+  double sampled[CLASSES] = { 0 }, alone[CLASSES] = { 0 };
+  unsigned long long samples[CLASSES] = { 0 };
+  struct tallies r;
+  procs_tallies (&r);
+  for (size_t i = 0; i < r.ncalls; i++)
+    if (r.calls[i].family == f->family
+	&& strcmp (r.calls[i].impl, f->impl) == 0)
+      {
+	sampled[size_class (r.calls[i].size)] += 1e9 / REPLAY_HZ;
+	samples[size_class (r.calls[i].size)]++;
+      }
+  for (size_t b = 0; b < SIZE_BUCKETS; b++)
+    if (calls[b] > 0)
+      {
+	unsigned long long lo, hi;
+	size_bucket_range (b, &lo, &hi);
+	alone[size_class (lo)] += calls[b] * cost_alone (f->family, f->impl,
+							  lo);
+      }
+  /* A class with too few samples pools its neighbours', nearest first.  */
+  for (int c = 0; c < CLASSES; c++)
+    {
+      double s = sampled[c], a = alone[c];
+      unsigned long long n = samples[c];
+      for (int d = 1; n < MIN_CLASS_SAMPLES && d < CLASSES; d++)
+	for (int k = c - d; k <= c + d; k += 2 * d)
+	  if (k >= 0 && k < CLASSES)
+	    {
+	      s += sampled[k];
+	      a += alone[k];
+	      n += samples[k];
+	    }
+      factor[c] = n >= MIN_CLASS_SAMPLES && a > 0 ? s / a : 0;
+    }
+  free (r.calls);
+  free (r.procs);
+  ret = 0;
+out:
+  if (go[0] >= 0)
+    close (go[0]);
+  if (go[1] >= 0)
+    close (go[1]);
+  if (calls != MAP_FAILED)
+    munmap (calls, SIZE_BUCKETS * sizeof *calls);
+  free (seq);
+  free (fa->bucket);
+  free (fa->cdf);
+  return ret;
+}
+
+void
+cost_context (const struct sample_options *o, const struct tallies *t)
+{
+  for (size_t i = 0; i < t->ncalls; i++)
+    {
+      const struct call_sample *c = &t->calls[i];
+      if (find_factors (c->family, c->impl) != NULL)
+	continue;
+      factors = xrealloc (factors, (nfactors + 1) * sizeof *factors);
+      struct factors *f = &factors[nfactors++];
+      memset (f, 0, sizeof *f);
+      f->family = c->family;
+      snprintf (f->impl, sizeof f->impl, "%s", c->impl);
+    }
+  /* The replay draws from the estimate, and the estimate depends on the
+     factors: each round replays the last round's estimate.  */
+  for (int round = 0; round < ROUNDS; round++)
+    for (size_t i = 0; i < nfactors; i++)
+      {
+	double factor[CLASSES];
+	if (measure (o, t, &factors[i], factor) == 0)
+	  memcpy (factors[i].factor, factor, sizeof factor);
+      }
+}
+
+double
+cost_of (int family, const char *impl, uint64_t size)
+{
+  double ns = cost_alone (family, impl, size);
+  const struct factors *f = find_factors (family, impl);
+  double k = f != NULL ? f->factor[size_class (size)] : 0;
+  return k > 0 ? ns * k : ns;
+}

@@ -47,7 +47,7 @@
 #define REPLAY_SECONDS 1.0
 #define REPLAY_HZ 9973
 /* Rounds of replay (choose_factors).  */
-#define ROUNDS 3
+#define ROUNDS 4
 /* A class's factor rests on at least this many of the replay's
    samples.  */
 #define MIN_CLASS_SAMPLES 50
@@ -315,10 +315,11 @@ distance (const struct tallies *t, const struct factors *f,
    settled there, 0.08 to 0.11 from the exact count on GoogleA.  So the
    first round starts from the time alone squared, which counts them
    high, and the rounds come down towards the right estimate.  Of the
-   rounds, the replay whose share of each class's samples in the entry
-   path is nearest the program's gives the factors: the time a
-   mispredicted size test loses lands on the path taken, so these shares
-   tell which sizes paid for it.  */
+   rounds after the first, whose estimate is that extreme start, the
+   replay whose share of each class's samples in the entry path is
+   nearest the program's gives the factors: the time a mispredicted size
+   test loses lands on the path taken, so these shares tell which sizes
+   paid for it.  */
 static void
 choose_factors (const struct tallies *t, struct factors *f)
 {
@@ -330,7 +331,7 @@ choose_factors (const struct tallies *t, struct factors *f)
 	break;
       memcpy (factor, res.factor, sizeof factor);
       double d = distance (t, f, &res);
-      if (least < 0 || d < least)
+      if (round > 0 && (least < 0 || d < least))
 	{
 	  least = d;
 	  memcpy (f->factor, factor, sizeof factor);

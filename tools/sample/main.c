@@ -206,7 +206,7 @@ sample (const struct sample_options *o)
   for (size_t i = 0; i < t.ncalls; i++)
     cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
   cost_measure ();
-  cost_context (o, &t);
+  cost_context (&t);
   int ret = output (o, &t, seconds, lost);
   free (t.calls);
   free (t.procs);

@@ -170,9 +170,9 @@ extern const char *cost_cache_dir;
 
 /* context.c */
 /* After cost_measure: how much longer each class of sizes of T's calls
-   takes among the calls around it than alone, measured on a replay of
-   them sampled as O says.  */
-void cost_context (const struct sample_options *o, const struct tallies *t);
+   takes among the calls around it than alone, measured on a sampled
+   replay of them.  */
+void cost_context (const struct tallies *t);
 /* ns per call of IMPL of FAMILY on SIZE bytes in its program: the
    table's, times the context's factor once cost_context measured it.  */
 double cost_of (int family, const char *impl, uint64_t size);

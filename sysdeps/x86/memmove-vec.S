@@ -3,12 +3,15 @@
    for every vector ISA and both ABIs: memmove-<isa>.S defines MEMMOVE and
    IMPL_ID (its impl-list.def id) and includes vec-<isa>.h, which names the
    registers and mnemonics; vec-abi.h (sysdeps/x86_64, sysdeps/i386) names
-   the arguments and the general registers of each role.
+   the arguments and the general registers of each role; vec-blocks.h
+   holds the sizes and the blocks of moves both bodies use.
 
    Assumptions: the ISA of vec-<isa>.h is usable; unaligned loads and
    stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n (x86-64:
    rdi, rsi, rdx; i386 loads them from the stack into eax, ecx, edx);
-   returns dst in rax (eax).  VEC below is VEC_SIZE bytes.
+   returns dst in rax (eax).  VEC below is VEC_SIZE bytes.  The figures
+   behind each choice are in doc/performance.md, "Figures behind the
+   bodies".
 
    Strategy, by size.  Up to 8 VEC every class loads all of its data
    before storing any, so each one is overlap-safe without a direction
@@ -23,42 +26,32 @@
    With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
    one store under a mask of n bytes.  With MASKED_MIDDLE too (avx512m),
    VEC < n <= 4 VEC is one class: head and tail vectors and two masked
-   ones between them, one branch on the size where class 2 has two:
-   sizes drawn at random mispredict such branches, and on AMD's cores a
-   misprediction costs more than the masked moves (Zen 4: 2.0-2.7 ns per
-   copy on the Google distributions' sizes up to 256 B against 2.5-3.5
-   for two classes; Zen 5: 0.73 of glibc on sizes 65..256 against 0.94).
-   On Intel's the two classes are 1.4-2x faster at every fixed size
-   65..256 and even on the distributions
-   (doc/bench/*-small-copy-classes.txt), so the other AVX-512 variants
-   store no more vectors than glibc does.
+   ones between them, one branch on the size where class 2 has two.
+   Random sizes mispredict such branches, which costs more than the
+   masked moves on AMD's cores; on Intel's the two classes win, so the
+   other AVX-512 variants store no more vectors than glibc does.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
       and copy_nt_threshold: a software-pipelined loop of 4-VEC blocks to
       VEC-aligned destinations; each block is loaded before the previous
-      one is stored, so a load never waits on a store to the same 4 KiB
-      page offset (4K aliasing).  The first VEC and the last 4 VEC are
-      loaded before the loop and stored after it.  (In C this loop measured
-      1.1-1.3x glibc at 257-1024 bytes and 1.12x at 16 KiB with
-      (dst - src) mod 4096 = 32 on Zen 3.)  With 8 vector registers
+      one is stored, so a load never waits on a store to the same page
+      offset (4K aliasing).  The first VEC and the last 4 VEC are loaded
+      before the loop and stored after it.  With 8 vector registers
       (i386) there is no room for the second block in flight: each block
       is loaded after the previous one is stored, and the last VEC waits
       on the stack (LAST below).
    4. dst inside (src, src+n): the mirror of that loop, from the end down.
    5. rep_movsb_threshold <= n < copy_nt_threshold: REP MOVSB to a
       VEC-aligned destination, unless alias_guard is on and (dst - src)
-      mod 4096 is in 1..63, where REP MOVSB is 15-30x slower on Zen 3 and
-      Zen 4: then the loop.
+      mod PAGE_SIZE is in 1..LINE_SIZE-1, where REP MOVSB is many times
+      slower on Zen 3 and Zen 4: then the loop.
    6. n >= copy_nt_threshold and the buffers disjoint: non-temporal stores
-      of 4 VEC at a time to 64-byte-aligned lines, so that a huge copy
-      does not evict the whole cache; the first 4 VEC are stored normally
-      before, the last 4 VEC after an sfence.  With STREAM_PAIRS (the
-      Intel variants), two pages at a time first: 4 VEC at the same
-      offset of two consecutive 4 KiB pages per pass, as glibc's
-      large_memcpy_2x, which copied at 11.2 GB/s against 9.2 for one
-      stream on the Granite Rapids guest; on the Zen 4 guest a pass over
-      two pages measured 13 GB/s against 17-18 for one stream (both cold,
-      16-256 MiB), so AMD's variants keep one.  Overlapping buffers take
-      the loop.
+      of 4 VEC at a time to whole lines, so that a huge copy does not
+      evict the whole cache; the first 4 VEC are stored normally before,
+      the last 4 VEC after an sfence.  With STREAM_PAIRS (the Intel
+      variants), two pages at a time first: 4 VEC at the same offset of
+      two consecutive pages per pass, as glibc's large_memcpy_2x, faster
+      on Intel and slower on Zen 4, so AMD's variants keep one stream.
+      Overlapping buffers take the loop.
    Nothing is read or written outside [src, src+n) and [dst, dst+n).
 
    The body map (body-range.h, doc/size-registers.md): n stays in LEN
@@ -70,12 +63,9 @@
 
 #include "entry.h"
 #include "vec-abi.h"
+#include "vec-blocks.h"
 
-#define NT_AHEAD	512	/* prefetch distance of the streaming loops */
-#define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
-#define STREAM_PAGE_SHIFT 12
-
-#define VZEROUPPER_RETURN	VZEROUPPER; ret
+#define NT_AHEAD	(8 * LINE_SIZE)	/* prefetch distance of the streaming loops */
 
 /* The first and the last N bytes, possibly overlapping (any n from N to
    2 N), through the two registers of MOVE: a move of N bytes, two
@@ -88,32 +78,42 @@
 	mov	b, -n(DST,LEN)
 #define MOVE_16		XMOVU, %XMM(0), %XMM(1)
 
-/* The vectors of the paths above 8 VEC: VEC(0) the first VEC, VEC(1-4)
+/* The vectors of the paths above 8 VEC: VEC(0) the first VEC, BLOCK_A
    the block a loop moves, VEC(5-7) and LAST the rest of the 4 VEC at the
    other end, which the loops leave for last.  With 13 vector registers or
-   more, LAST is VEC(8), VEC(9-12) the block in flight beside VEC(1-4)
-   and the streaming loop's block (STREAM_0-3); with 8 (i386), LAST is a
+   more, LAST is VEC(8), BLOCK_B the block in flight beside BLOCK_A and
+   the streaming loop's block (STREAM_BLOCK); with 8 (i386), LAST is a
    slot on the stack, reached through VEC(4), free where LAST is loaded
-   and stored, and the streaming loop's block is VEC(1-4).  */
+   and stored, and the streaming loop's block is BLOCK_A.  */
+#define BLOCK_A		VEC(1), VEC(2), VEC(3), VEC(4)
+#define BLOCK_B		VEC(9), VEC(10), VEC(11), VEC(12)
 #if VEC_REGS >= 13
 # define LOAD_LAST(mem)		VMOVU mem, %VEC(8)
 # define STORE_LAST(mem)	VMOVU %VEC(8), mem
-# define STREAM_0		VEC(9)
-# define STREAM_1		VEC(10)
-# define STREAM_2		VEC(11)
-# define STREAM_3		VEC(12)
+# define STREAM_BLOCK		BLOCK_B
 #else
 # define LOAD_LAST(mem)		VMOVU mem, %VEC(4); VMOVU %VEC(4), LAST_SLOT
 # define STORE_LAST(mem)	VMOVU LAST_SLOT, %VEC(4); VMOVU %VEC(4), mem
-# define STREAM_0		VEC(1)
-# define STREAM_1		VEC(2)
-# define STREAM_2		VEC(3)
-# define STREAM_3		VEC(4)
+# define STREAM_BLOCK		BLOCK_A
 # ifdef STREAM_PAIRS
 #  error "STREAM_PAIRS keeps two blocks in flight: 13 vector registers"
 # endif
 #endif
 #define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
+
+/* The 3 VEC after VEC(0), the rest of the first 4 VEC.  */
+#define LOAD_HEAD_REST(a, b, c)			\
+	VMOVU	VEC_SIZE(SRC), %a;		\
+	LOAD_2 (2 * VEC_SIZE, (SRC), b, c)
+/* The 4 VEC the loops leave for last, at OFF off BASE: VEC(5-7), LAST.  */
+#define LOAD_TAIL(off, base)			\
+	VMOVU	(off)base, %VEC(5);		\
+	LOAD_2 (off + VEC_SIZE, base, VEC(6), VEC(7)); \
+	LOAD_LAST ((off + 3 * VEC_SIZE)base)
+#define STORE_TAIL(off, base)			\
+	VMOVU	%VEC(5), (off)base;		\
+	STORE_2 (VMOVU, off + VEC_SIZE, base, VEC(6), VEC(7)); \
+	STORE_LAST ((off + 3 * VEC_SIZE)base)
 
 /* Where the size is, as BODY_RANGE's terms.  */
 #define IN_LEN		0, PERF_LEN, 1
@@ -160,8 +160,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* VEC < n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
+	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(1))
 	ret
 # endif
 #else
@@ -173,14 +172,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* VEC <= n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
+	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(1))
 	VZEROUPPER_RETURN
-#endif
 
-#ifndef MASKED_SMALL
 	/* Each size-class target starts a 32-byte block: code placement
-	   changed small copies by up to 1.5x on Zen 3.  */
+	   changes the time of small copies.  */
 	.p2align 5
 .Lless_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
@@ -236,12 +232,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* 2 VEC < n <= 4 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(2)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(3)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(3), -VEC_SIZE(DST,LEN)
+	LOAD_2 (-(2 * VEC_SIZE), (SRC,LEN), VEC(2), VEC(3))
+	STORE_2 (VMOVU, 0, (DST), VEC(0), VEC(1))
+	STORE_2 (VMOVU, -(2 * VEC_SIZE), (DST,LEN), VEC(2), VEC(3))
 	VZEROUPPER_RETURN
 
 #endif
@@ -253,21 +246,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
-	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(4)
-	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(5)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(6)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(7)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
-	VMOVU	%VEC(4), -(4 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(5), -(3 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(6), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(7), -VEC_SIZE(DST,LEN)
+	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
+	LOAD_4 (-(4 * VEC_SIZE), (SRC,LEN), VEC(4), VEC(5), VEC(6), VEC(7))
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
+	STORE_4 (VMOVU, -(4 * VEC_SIZE), (DST,LEN), VEC(4), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER_RETURN
 
 	.p2align 5
@@ -285,10 +267,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 .Lforward:
 	BODY_RANGE (LOOP, IN_LEN)
 	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
-	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(5)
-	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(6)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(7)
-	LOAD_LAST (-VEC_SIZE(SRC,LEN))
+	LOAD_TAIL (-(4 * VEC_SIZE), (SRC,LEN))
 	lea	VEC_SIZE(DST), DST_BLOCK
 	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
 	mov	DST_BLOCK, SRC_BLOCK
@@ -296,75 +275,45 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	add	SRC, SRC_BLOCK
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 #if VEC_REGS >= 13
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
 	.p2align 4
 .Lloop_4x_vec:
-	/* VEC(1-4): the block for DST_BLOCK.  */
+	/* BLOCK_A: the block for DST_BLOCK.  */
 	sub	$-(4 * VEC_SIZE), SRC_BLOCK
 	lea	(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
 	cmp	LIMIT, NEXT_BLOCK
 	jae	.Lstore_a
-	VMOVU	(SRC_BLOCK), %VEC(9)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(10)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-	/* VEC(9-12): the block for NEXT_BLOCK.  */
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_B)
+	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
+	/* BLOCK_B: the block for NEXT_BLOCK.  */
 	sub	$-(4 * VEC_SIZE), SRC_BLOCK
 	lea	(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
 	cmp	LIMIT, DST_BLOCK
 	jae	.Lstore_b
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(9), (NEXT_BLOCK)
-	VMOVA	%VEC(10), VEC_SIZE(NEXT_BLOCK)
-	VMOVA	%VEC(11), (2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), (3 * VEC_SIZE)(NEXT_BLOCK)
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
+	STORE_4 (VMOVA, 0, (NEXT_BLOCK), BLOCK_B)
 	jmp	.Lloop_4x_vec
 
 .Lstore_b:
-	VMOVA	%VEC(9), (NEXT_BLOCK)
-	VMOVA	%VEC(10), VEC_SIZE(NEXT_BLOCK)
-	VMOVA	%VEC(11), (2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), (3 * VEC_SIZE)(NEXT_BLOCK)
+	STORE_4 (VMOVA, 0, (NEXT_BLOCK), BLOCK_B)
 	jmp	.Lstore_tail
 .Lstore_a:
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
+	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
 #else
 	.p2align 4
 .Lloop_4x_vec:
-	/* VEC(1-4): the block for DST_BLOCK, loaded after the previous one
-	   is stored: the source lies ahead of the destination, or does not
+	/* BLOCK_A: the block for DST_BLOCK, loaded after the previous one is
+	   stored: the source lies ahead of the destination, or does not
 	   overlap it.  */
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
+	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
 	sub	$-(4 * VEC_SIZE), SRC_BLOCK
 	sub	$-(4 * VEC_SIZE), DST_BLOCK
 	cmp	LIMIT, DST_BLOCK
 	jb	.Lloop_4x_vec
 #endif
 .Lstore_tail:
-	VMOVU	%VEC(5), (LIMIT)
-	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
-	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	STORE_TAIL (0, (LIMIT))
 	VMOVU	%VEC(0), (DST)
 	VZEROUPPER
 	POP_LOOP_REGS_RET (LOOP)
@@ -375,9 +324,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* dst inside (src, src+n): the same loop from the end down.  The first
 	   4 VEC (VEC(0), VEC(5-7)) and the last VEC (LAST) are loaded first;
 	   blocks end on VEC-aligned destinations.  */
-	VMOVU	VEC_SIZE(SRC), %VEC(5)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(6)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(7)
+	LOAD_HEAD_REST (VEC(5), VEC(6), VEC(7))
 	LOAD_LAST (-VEC_SIZE(SRC,LEN))
 	lea	(DST,LEN), DST_BLOCK
 	and	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
@@ -386,63 +333,36 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	add	SRC, SRC_BLOCK		/* the end of its source */
 	lea	(4 * VEC_SIZE)(DST), LIMIT	/* the end of the head */
 #if VEC_REGS >= 13
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
+	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
 	.p2align 4
 .Lback_loop_4x_vec:
-	/* VEC(1-4): the block ending at DST_BLOCK.  */
+	/* BLOCK_A: the block ending at DST_BLOCK.  */
 	sub	$(4 * VEC_SIZE), SRC_BLOCK
 	lea	-(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
 	cmp	LIMIT, NEXT_BLOCK
 	jbe	.Lback_store_a
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(9)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(10)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(12)
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
-	/* VEC(9-12): the block ending at NEXT_BLOCK.  */
+	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_B)
+	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
+	/* BLOCK_B: the block ending at NEXT_BLOCK.  */
 	sub	$(4 * VEC_SIZE), SRC_BLOCK
 	lea	-(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
 	cmp	LIMIT, DST_BLOCK
 	jbe	.Lback_store_b
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(9), -(4 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(10), -(3 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(11), -(2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), -VEC_SIZE(NEXT_BLOCK)
+	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
+	STORE_4 (VMOVA, -(4 * VEC_SIZE), (NEXT_BLOCK), BLOCK_B)
 	jmp	.Lback_loop_4x_vec
 
 .Lback_store_b:
-	VMOVA	%VEC(9), -(4 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(10), -(3 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(11), -(2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), -VEC_SIZE(NEXT_BLOCK)
+	STORE_4 (VMOVA, -(4 * VEC_SIZE), (NEXT_BLOCK), BLOCK_B)
 	jmp	.Lback_finish
 .Lback_store_a:
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
+	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
 #else
 	.p2align 4
 .Lback_loop_4x_vec:
-	/* VEC(1-4): the block ending at DST_BLOCK.  */
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
+	/* BLOCK_A: the block ending at DST_BLOCK.  */
+	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
+	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
 	sub	$(4 * VEC_SIZE), SRC_BLOCK
 	sub	$(4 * VEC_SIZE), DST_BLOCK
 	cmp	LIMIT, DST_BLOCK
@@ -450,10 +370,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 #endif
 .Lback_finish:
 	STORE_LAST (-VEC_SIZE(DST,LEN))
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(5), VEC_SIZE(DST)
-	VMOVU	%VEC(6), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(7), (3 * VEC_SIZE)(DST)
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER
 	POP_LOOP_REGS_RET (BACKWARD)
 
@@ -466,10 +383,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	jae	.Lstream_if_disjoint
 	CMP_WORD $0, TUNABLE (ALIAS_GUARD)
 	je	.Lrep_movsb
-	andl	$4095, DIST32
+	andl	$ALIAS_MASK, DIST32
 	decl	DIST32
-	cmpl	$63, DIST32
-	jb	.Lforward		/* (dst - src) mod 4096 in 1..63 */
+	cmpl	$(LINE_SIZE - 1), DIST32
+	jb	.Lforward		/* (dst - src) & ALIAS_MASK in 1..LINE_SIZE-1 */
 .Lrep_movsb:
 	BODY_RANGE (REP, IN_LEN)
 	/* REP MOVSB to a VEC-aligned destination, which measured faster:
@@ -503,19 +420,13 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmp	LEN, DIST
 	jb	.Lforward		/* src inside (dst, dst+n) */
 	/* The buffers are disjoint, so the order of the stores does not
-	   matter: the first 4 VEC (they cover the up to 63 bytes in front of
-	   the first whole line) go out now, the last 4 VEC after the
-	   loops.  */
+	   matter: the first 4 VEC (they cover the part of a line in front of
+	   the first whole one) go out now, the last 4 VEC after the loops.  */
 	BODY_RANGE (STREAM, IN_LEN)
-	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
-	lea	63(DST), DST_BLOCK
-	and	$-64, DST_BLOCK
+	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
+	lea	(LINE_SIZE - 1)(DST), DST_BLOCK
+	and	$-LINE_SIZE, DST_BLOCK
 	mov	DST_BLOCK, SRC_BLOCK
 	sub	DST, SRC_BLOCK
 	add	SRC, SRC_BLOCK
@@ -527,36 +438,24 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   streams of loads and of write-combined stores are in flight.  */
 	mov	LIMIT, PAIRS
 	sub	DST_BLOCK, PAIRS
-	shr	$(STREAM_PAGE_SHIFT + 1), PAIRS
+	shr	$(PAGE_SHIFT + 1), PAIRS
 	jz	.Lstream_lines
 	.p2align 4
 .Lstream_pair:
-	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), PAIR_LINES
+	movl	$(PAGE_SIZE / (4 * VEC_SIZE)), PAIR_LINES
 .Lstream_pair_lines:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	prefetcht0 (STREAM_PAGE + NT_AHEAD)(SRC_BLOCK)
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVU	STREAM_PAGE(SRC_BLOCK), %VEC(9)
-	VMOVU	(STREAM_PAGE + VEC_SIZE)(SRC_BLOCK), %VEC(10)
-	VMOVU	(STREAM_PAGE + 2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	(STREAM_PAGE + 3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
-	VMOVNT	%VEC(1), (DST_BLOCK)
-	VMOVNT	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVNT	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(9), STREAM_PAGE(DST_BLOCK)
-	VMOVNT	%VEC(10), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(11), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(12), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
+	prefetcht0 (PAGE_SIZE + NT_AHEAD)(SRC_BLOCK)
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
+	LOAD_4 (PAGE_SIZE, (SRC_BLOCK), BLOCK_B)
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), BLOCK_A)
+	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), BLOCK_B)
 	sub	$-(4 * VEC_SIZE), SRC_BLOCK
 	sub	$-(4 * VEC_SIZE), DST_BLOCK
 	decl	PAIR_LINES
 	jnz	.Lstream_pair_lines
-	add	$STREAM_PAGE, SRC_BLOCK
-	add	$STREAM_PAGE, DST_BLOCK
+	add	$PAGE_SIZE, SRC_BLOCK
+	add	$PAGE_SIZE, DST_BLOCK
 	dec	PAIRS
 	jnz	.Lstream_pair
 .Lstream_lines:
@@ -567,14 +466,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 4
 .Lstream_loop:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	VMOVU	(SRC_BLOCK), %STREAM_0
-	VMOVU	VEC_SIZE(SRC_BLOCK), %STREAM_1
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %STREAM_2
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %STREAM_3
-	VMOVNT	%STREAM_0, (DST_BLOCK)
-	VMOVNT	%STREAM_1, VEC_SIZE(DST_BLOCK)
-	VMOVNT	%STREAM_2, (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%STREAM_3, (3 * VEC_SIZE)(DST_BLOCK)
+	LOAD_4 (0, (SRC_BLOCK), STREAM_BLOCK)
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), STREAM_BLOCK)
 	sub	$-(4 * VEC_SIZE), SRC_BLOCK
 	sub	$-(4 * VEC_SIZE), DST_BLOCK
 	cmp	LIMIT, DST_BLOCK
@@ -584,14 +477,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	mov	LIMIT, TAIL_SRC
 	sub	DST, TAIL_SRC
 	add	SRC, TAIL_SRC		/* the source of the last 4 VEC */
-	VMOVU	(TAIL_SRC), %VEC(5)
-	VMOVU	VEC_SIZE(TAIL_SRC), %VEC(6)
-	VMOVU	(2 * VEC_SIZE)(TAIL_SRC), %VEC(7)
-	LOAD_LAST ((3 * VEC_SIZE)(TAIL_SRC))
-	VMOVU	%VEC(5), (LIMIT)
-	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
-	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	LOAD_TAIL (0, (TAIL_SRC))
+	STORE_TAIL (0, (LIMIT))
 	VZEROUPPER
 	POP_LOOP_REGS_RET (STREAM)
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* What memmove-vec.S and memset-vec.S share besides their ISA (vec-<isa>.h)
+   and ABI (vec-abi.h): the sizes of the memory they work in, and blocks
+   of two or four vector moves.  Include it after vec-<isa>.h.  */
+
+#ifndef FASTCOPY_VEC_BLOCKS_H
+#define FASTCOPY_VEC_BLOCKS_H 1
+
+#define PAGE_SIZE	4096	/* the pages the streaming loops pair */
+#define PAGE_SHIFT	12
+#define LINE_SIZE	64	/* a cache line: what a non-temporal store fills */
+/* Loads and stores whose addresses agree in their bits below a page
+   alias (4K aliasing): (dst - src) & ALIAS_MASK is their distance.  */
+#define ALIAS_MASK	(PAGE_SIZE - 1)
+
+#define VZEROUPPER_RETURN	VZEROUPPER; ret
+
+/* Blocks of vectors at consecutive VEC_SIZE steps from OFF off BASE, a
+   parenthesized address such as (SRC) or (DST,LEN); the registers are
+   named as VEC(i) is, or by a list such as memmove-vec.S's BLOCK_A.
+   LOAD_* are unaligned loads; STORE_* take the move: VMOVU, VMOVA or
+   VMOVNT.  */
+#define LOAD_2(off, base, ...)		LOAD_2_ (off, base, __VA_ARGS__)
+#define LOAD_4(off, base, ...)		LOAD_4_ (off, base, __VA_ARGS__)
+#define STORE_2(mov, off, base, ...)	STORE_2_ (mov, off, base, __VA_ARGS__)
+#define STORE_4(mov, off, base, ...)	STORE_4_ (mov, off, base, __VA_ARGS__)
+
+#define LOAD_2_(off, base, a, b)		\
+	VMOVU	(off)base, %a;			\
+	VMOVU	(off + VEC_SIZE)base, %b
+#define LOAD_4_(off, base, a, b, c, d)		\
+	LOAD_2_ (off, base, a, b);		\
+	LOAD_2_ (off + 2 * VEC_SIZE, base, c, d)
+#define STORE_2_(mov, off, base, a, b)		\
+	mov	%a, (off)base;			\
+	mov	%b, (off + VEC_SIZE)base
+#define STORE_4_(mov, off, base, a, b, c, d)	\
+	STORE_2_ (mov, off, base, a, b);	\
+	STORE_2_ (mov, off + 2 * VEC_SIZE, base, c, d)
+
+/* The first N bytes of dst from HEAD and the last N from TAIL through the
+   move MOV: any n from N to 2 N, the two stores possibly overlapping.  */
+#define STORE_HEAD_TAIL(mov, n, head, tail)	\
+	mov	%head, (DST);			\
+	mov	%tail, -(n)(DST,LEN)
+
+#endif

@@ -101,6 +101,55 @@
 #endif
 #define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
 
+/* OUT = the source of the destination address IN: IN - DST + SRC.  */
+#define SOURCE_OF(in, out)	mov in, out; sub DST, out; add SRC, out
+/* The next blocks, STEP bytes on: SUB of a negated step, as an 8-bit
+   immediate holds -128 but not 128.  */
+#define ADVANCE_BLOCKS(step)	sub $-(step), SRC_BLOCK; sub $-(step), DST_BLOCK
+
+/* The loop over the 4-VEC blocks between the first and the last 4 VEC,
+   in one of two directions: the step from a block to the next, the
+   offset of a block from DST_BLOCK and SRC_BLOCK (the end of a block
+   backward), the jump out when the next block would reach LIMIT, and the
+   jump back while it does not.  It leaves for DONE.  */
+#define FORWARD_BLOCKS		(4 * VEC_SIZE), 0, jae, jb
+#define BACKWARD_BLOCKS		-(4 * VEC_SIZE), -(4 * VEC_SIZE), jbe, ja
+#define BLOCK_LOOP(dir, ...)	BLOCK_LOOP_ (dir, __VA_ARGS__)
+#if VEC_REGS >= 13
+/* BLOCK_A for DST_BLOCK and BLOCK_B for NEXT_BLOCK in turn, each loaded
+   before the block ahead of it is stored.  */
+# define BLOCK_LOOP_(step, off, jout, jback, loop, store_a, store_b, done) \
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	.p2align 4;					\
+loop:	sub	$-(step), SRC_BLOCK;			\
+	lea	(step)(DST_BLOCK), NEXT_BLOCK;		\
+	cmp	LIMIT, NEXT_BLOCK;			\
+	jout	store_a;				\
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_B);		\
+	STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A);	\
+	sub	$-(step), SRC_BLOCK;			\
+	lea	(step)(NEXT_BLOCK), DST_BLOCK;		\
+	cmp	LIMIT, DST_BLOCK;			\
+	jout	store_b;				\
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	STORE_4 (VMOVA, off, (NEXT_BLOCK), BLOCK_B);	\
+	jmp	loop;					\
+store_b: STORE_4 (VMOVA, off, (NEXT_BLOCK), BLOCK_B);	\
+	jmp	done;					\
+store_a: STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A)
+#else
+/* BLOCK_A alone, loaded after the block before it is stored: the source
+   lies ahead of the destination (behind it backward), or does not
+   overlap it.  */
+# define BLOCK_LOOP_(step, off, jout, jback, loop, ...)	\
+	.p2align 4;					\
+loop:	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A);	\
+	ADVANCE_BLOCKS (step);				\
+	cmp	LIMIT, DST_BLOCK;			\
+	jback	loop
+#endif
+
 /* The 3 VEC after VEC(0), the rest of the first 4 VEC.  */
 #define LOAD_HEAD_REST(a, b, c)			\
 	VMOVU	VEC_SIZE(SRC), %a;		\
@@ -115,11 +164,9 @@
 	STORE_2 (VMOVU, off + VEC_SIZE, base, VEC(6), VEC(7)); \
 	STORE_LAST ((off + 3 * VEC_SIZE)base)
 
-/* Where the size is, as BODY_RANGE's terms.  */
-#define IN_LEN		0, PERF_LEN, 1
+/* Where the size is, as BODY_RANGE's terms, besides IN_LEN and IN_LIMIT.  */
 #define IN_REP_LEN	0, PERF_LEN, 1, PERF_REP_DST, 1, PERF_RET, -1
 #define IN_REP_CNT	0, PERF_REP_CNT, 1, PERF_REP_DST, 1, PERF_RET, -1
-#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
 
 VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	MEMMOVE_ARGS
@@ -270,48 +317,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	LOAD_TAIL (-(4 * VEC_SIZE), (SRC,LEN))
 	lea	VEC_SIZE(DST), DST_BLOCK
 	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
-#if VEC_REGS >= 13
-	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
-	.p2align 4
-.Lloop_4x_vec:
-	/* BLOCK_A: the block for DST_BLOCK.  */
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	lea	(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmp	LIMIT, NEXT_BLOCK
-	jae	.Lstore_a
-	LOAD_4 (0, (SRC_BLOCK), BLOCK_B)
-	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
-	/* BLOCK_B: the block for NEXT_BLOCK.  */
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	lea	(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jae	.Lstore_b
-	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
-	STORE_4 (VMOVA, 0, (NEXT_BLOCK), BLOCK_B)
-	jmp	.Lloop_4x_vec
-
-.Lstore_b:
-	STORE_4 (VMOVA, 0, (NEXT_BLOCK), BLOCK_B)
-	jmp	.Lstore_tail
-.Lstore_a:
-	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
-#else
-	.p2align 4
-.Lloop_4x_vec:
-	/* BLOCK_A: the block for DST_BLOCK, loaded after the previous one is
-	   stored: the source lies ahead of the destination, or does not
-	   overlap it.  */
-	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
-	STORE_4 (VMOVA, 0, (DST_BLOCK), BLOCK_A)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lloop_4x_vec
-#endif
+	BLOCK_LOOP (FORWARD_BLOCKS, .Lloop_4x_vec, .Lstore_a, .Lstore_b, .Lstore_tail)
 .Lstore_tail:
 	STORE_TAIL (0, (LIMIT))
 	VMOVU	%VEC(0), (DST)
@@ -328,46 +336,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	LOAD_LAST (-VEC_SIZE(SRC,LEN))
 	lea	(DST,LEN), DST_BLOCK
 	and	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK		/* the end of its source */
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)	/* the end of its source */
 	lea	(4 * VEC_SIZE)(DST), LIMIT	/* the end of the head */
-#if VEC_REGS >= 13
-	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
-	.p2align 4
-.Lback_loop_4x_vec:
-	/* BLOCK_A: the block ending at DST_BLOCK.  */
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	lea	-(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmp	LIMIT, NEXT_BLOCK
-	jbe	.Lback_store_a
-	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_B)
-	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
-	/* BLOCK_B: the block ending at NEXT_BLOCK.  */
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	lea	-(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jbe	.Lback_store_b
-	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
-	STORE_4 (VMOVA, -(4 * VEC_SIZE), (NEXT_BLOCK), BLOCK_B)
-	jmp	.Lback_loop_4x_vec
-
-.Lback_store_b:
-	STORE_4 (VMOVA, -(4 * VEC_SIZE), (NEXT_BLOCK), BLOCK_B)
-	jmp	.Lback_finish
-.Lback_store_a:
-	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
-#else
-	.p2align 4
-.Lback_loop_4x_vec:
-	/* BLOCK_A: the block ending at DST_BLOCK.  */
-	LOAD_4 (-(4 * VEC_SIZE), (SRC_BLOCK), BLOCK_A)
-	STORE_4 (VMOVA, -(4 * VEC_SIZE), (DST_BLOCK), BLOCK_A)
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	sub	$(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	ja	.Lback_loop_4x_vec
-#endif
+	BLOCK_LOOP (BACKWARD_BLOCKS, .Lback_loop_4x_vec, .Lback_store_a,
+		    .Lback_store_b, .Lback_finish)
 .Lback_finish:
 	STORE_LAST (-VEC_SIZE(DST,LEN))
 	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(5), VEC(6), VEC(7))
@@ -427,9 +399,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
 	lea	(LINE_SIZE - 1)(DST), DST_BLOCK
 	and	$-LINE_SIZE, DST_BLOCK
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
@@ -450,8 +420,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	LOAD_4 (PAGE_SIZE, (SRC_BLOCK), BLOCK_B)
 	STORE_4 (VMOVNT, 0, (DST_BLOCK), BLOCK_A)
 	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), BLOCK_B)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	ADVANCE_BLOCKS (4 * VEC_SIZE)
 	decl	PAIR_LINES
 	jnz	.Lstream_pair_lines
 	add	$PAGE_SIZE, SRC_BLOCK
@@ -468,15 +437,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
 	LOAD_4 (0, (SRC_BLOCK), STREAM_BLOCK)
 	STORE_4 (VMOVNT, 0, (DST_BLOCK), STREAM_BLOCK)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	ADVANCE_BLOCKS (4 * VEC_SIZE)
 	cmp	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
 .Lstream_tail:
 	sfence
-	mov	LIMIT, TAIL_SRC
-	sub	DST, TAIL_SRC
-	add	SRC, TAIL_SRC		/* the source of the last 4 VEC */
+	SOURCE_OF (LIMIT, TAIL_SRC)	/* the source of the last 4 VEC */
 	LOAD_TAIL (0, (TAIL_SRC))
 	STORE_TAIL (0, (LIMIT))
 	VZEROUPPER

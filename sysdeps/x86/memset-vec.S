@@ -48,10 +48,6 @@
 #define FILL_2		VEC(0), VEC(0)
 #define FILL_4		VEC(0), VEC(0), VEC(0), VEC(0)
 
-/* Where the size is, as BODY_RANGE's terms.  */
-#define IN_LEN		0, PERF_LEN, 1
-#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
-
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
 	MEMSET_ARGS

@@ -15,6 +15,11 @@
 
 #define VZEROUPPER_RETURN	VZEROUPPER; ret
 
+/* Where the size is, as BODY_RANGE's terms: in LEN, or, once the loops
+   have set LIMIT to where the last 4 VEC go, LIMIT - DST + 4 VEC.  */
+#define IN_LEN		0, PERF_LEN, 1
+#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
+
 /* Blocks of vectors at consecutive VEC_SIZE steps from OFF off BASE, a
    parenthesized address such as (SRC) or (DST,LEN); the registers are
    named as VEC(i) is, or by a list such as memmove-vec.S's BLOCK_A.

@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors.  One body
-   for every vector ISA and both ABIs: memmove-<isa>.S defines MEMMOVE and
-   IMPL_ID (its impl-list.def id) and includes vec-<isa>.h, which names the
-   registers and mnemonics; vec-abi.h (sysdeps/x86_64, sysdeps/i386) names
-   the arguments and the general registers of each role; vec-blocks.h
-   holds the sizes and the blocks of moves both bodies use.
-
-   Assumptions: the ISA of vec-<isa>.h is usable; unaligned loads and
-   stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n (x86-64:
-   rdi, rsi, rdx; i386 loads them from the stack into eax, ecx, edx);
-   returns dst in rax (eax).  VEC below is VEC_SIZE bytes.  The figures
-   behind each choice are in doc/performance.md, "Figures behind the
+/* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors, one body
+   for every vector ISA and both ABIs (vec-blocks.h says how a variant is
+   made of it).  Assumptions: the ISA of vec-<isa>.h is usable; unaligned
+   loads and stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n
+   (x86-64: rdi, rsi, rdx; i386 loads them from the stack into eax, ecx,
+   edx); returns dst in rax (eax).  VEC below is VEC_SIZE bytes.  The
+   figures behind the choices: doc/performance.md, "Figures behind the
    bodies".
 
    Strategy, by size.  Up to 8 VEC every class loads all of its data
@@ -26,32 +21,25 @@
    With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
    one store under a mask of n bytes.  With MASKED_MIDDLE too (avx512m),
    VEC < n <= 4 VEC is one class: head and tail vectors and two masked
-   ones between them, one branch on the size where class 2 has two.
-   Random sizes mispredict such branches, which costs more than the
-   masked moves on AMD's cores; on Intel's the two classes win, so the
-   other AVX-512 variants store no more vectors than glibc does.
+   ones between them, one size branch where class 2 has two.  Random
+   sizes mispredict such branches, which costs more than the masked moves
+   on AMD's cores but not on Intel's.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
-      and copy_nt_threshold: a software-pipelined loop of 4-VEC blocks to
-      VEC-aligned destinations; each block is loaded before the previous
-      one is stored, so a load never waits on a store to the same page
-      offset (4K aliasing).  The first VEC and the last 4 VEC are loaded
-      before the loop and stored after it.  With 8 vector registers
-      (i386) there is no room for the second block in flight: each block
-      is loaded after the previous one is stored, and the last VEC waits
-      on the stack (LAST below).
-   4. dst inside (src, src+n): the mirror of that loop, from the end down.
+      and copy_nt_threshold: a loop of 4-VEC blocks to VEC-aligned
+      destinations (BLOCK_LOOP) between the first VEC and the last 4 VEC,
+      which are loaded before it and stored after it.
+   4. dst inside (src, src+n): the same loop from the end down.
    5. rep_movsb_threshold <= n < copy_nt_threshold: REP MOVSB to a
       VEC-aligned destination, unless alias_guard is on and (dst - src)
       mod PAGE_SIZE is in 1..LINE_SIZE-1, where REP MOVSB is many times
       slower on Zen 3 and Zen 4: then the loop.
    6. n >= copy_nt_threshold and the buffers disjoint: non-temporal stores
       of 4 VEC at a time to whole lines, so that a huge copy does not
-      evict the whole cache; the first 4 VEC are stored normally before,
-      the last 4 VEC after an sfence.  With STREAM_PAIRS (the Intel
-      variants), two pages at a time first: 4 VEC at the same offset of
-      two consecutive pages per pass, as glibc's large_memcpy_2x, faster
-      on Intel and slower on Zen 4, so AMD's variants keep one stream.
-      Overlapping buffers take the loop.
+      evict the whole cache; the first and the last 4 VEC are stored
+      normally, before and after (behind an sfence).  With STREAM_PAIRS
+      (Intel's variants), two pages at a time first, as glibc's
+      large_memcpy_2x; on Zen 4 one stream is faster.  Overlapping
+      buffers take the loop.
    Nothing is read or written outside [src, src+n) and [dst, dst+n).
 
    The body map (body-range.h, doc/size-registers.md): n stays in LEN
@@ -117,7 +105,8 @@
 #define BLOCK_LOOP(dir, ...)	BLOCK_LOOP_ (dir, __VA_ARGS__)
 #if VEC_REGS >= 13
 /* BLOCK_A for DST_BLOCK and BLOCK_B for NEXT_BLOCK in turn, each loaded
-   before the block ahead of it is stored.  */
+   before the block ahead of it is stored, so that no load waits on a
+   store to the same page offset (4K aliasing).  */
 # define BLOCK_LOOP_(step, off, jout, jback, loop, store_a, store_b, done) \
 	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
 	.p2align 4;					\
@@ -185,7 +174,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 .Lmore_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
 	VMOVU	(SRC), %VEC(0)
-# ifdef MASKED_MIDDLE
+#else
+	cmp	$VEC_SIZE, LEN
+	jb	.Lless_vec
+	VMOVU	(SRC), %VEC(0)
+#endif
+#ifdef MASKED_MIDDLE
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
@@ -201,19 +195,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(DST){%k2}
 	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	ret
-# else
-	cmp	$(2 * VEC_SIZE), LEN
-	ja	.Lmore_2x_vec
-	/* VEC < n <= 2 VEC.  */
-	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
-	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(1))
-	ret
-# endif
 #else
-	cmp	$VEC_SIZE, LEN
-	jb	.Lless_vec
-	VMOVU	(SRC), %VEC(0)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
@@ -221,7 +203,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
 	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(1))
 	VZEROUPPER_RETURN
+#endif
 
+#ifndef MASKED_SMALL
 	/* Each size-class target starts a 32-byte block: code placement
 	   changes the time of small copies.  */
 	.p2align 5

@@ -1,17 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* MEMSET: memset with VEC_SIZE-byte vector stores.  One body for every
-   vector ISA and both ABIs: memset-<isa>.S defines MEMSET and IMPL_ID (its
-   impl-list.def id) and includes vec-<isa>.h, which names the registers
-   and mnemonics and says how to broadcast the byte; vec-abi.h
-   (sysdeps/x86_64, sysdeps/i386) names the arguments and the general
-   registers of each role; vec-blocks.h holds the sizes and the blocks of
-   stores both bodies use.
-
-   Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: DST = dst,
-   MEMSET_BYTE = the byte (only the low 8 bits count), LEN = n (x86-64:
-   rdi, esi, rdx; i386 loads dst and n from the stack into eax and edx,
-   and broadcasts the byte from there); returns dst in rax (eax).  VEC
-   below is VEC_SIZE bytes.  The figures behind each choice are in
+/* MEMSET: memset with VEC_SIZE-byte vector stores, one body for every
+   vector ISA and both ABIs (vec-blocks.h says how a variant is made of
+   it).  Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: DST =
+   dst, MEMSET_BYTE = the byte (only the low 8 bits count), LEN = n
+   (x86-64: rdi, esi, rdx; i386 loads dst and n from the stack into eax
+   and edx, and broadcasts the byte from there); returns dst in rax
+   (eax).  VEC below is VEC_SIZE bytes.  The figures behind the choices:
    doc/performance.md, "Figures behind the bodies".
 
    Strategy, by size:

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* What memmove-vec.S and memset-vec.S share besides their ISA (vec-<isa>.h)
-   and ABI (vec-abi.h): the sizes of the memory they work in, and blocks
-   of two or four vector moves.  Include it after vec-<isa>.h.  */
+/* memmove-vec.S and memset-vec.S are one body each for every vector ISA
+   and both ABIs.  A variant's file, memmove-<isa>.S or memset-<isa>.S,
+   defines MEMMOVE or MEMSET (the function's name) and IMPL_ID (its
+   impl-list.def id), includes vec-<isa>.h, which names the registers and
+   the mnemonics (and says how memset broadcasts its byte), and then the
+   body.  The body includes vec-abi.h (sysdeps/x86_64, sysdeps/i386),
+   which says where the arguments are and names the general registers of
+   each role, and this file: what the two bodies share, the sizes of the
+   memory they work in and blocks of two or four vector moves.  */
 
 #ifndef FASTCOPY_VEC_BLOCKS_H
 #define FASTCOPY_VEC_BLOCKS_H 1

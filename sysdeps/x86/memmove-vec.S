@@ -53,7 +53,7 @@
 #include "vec-abi.h"
 #include "vec-blocks.h"
 
-#define NT_AHEAD	(8 * LINE_SIZE)	/* prefetch distance of the streaming loops */
+#define NT_AHEAD	(8 * LINE_SIZE)	/* how far the stream loops prefetch */
 
 /* The first and the last N bytes, possibly overlapping (any n from N to
    2 N), through the two registers of MOVE: a move of N bytes, two
@@ -88,6 +88,16 @@
 # endif
 #endif
 #define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
+/* STREAM_PAIRS_LOOP's pass and step (vec-blocks.h).  */
+#define COPY_PAIR_PASS					\
+	prefetcht0 NT_AHEAD(SRC_BLOCK);			\
+	prefetcht0 (PAGE_SIZE + NT_AHEAD)(SRC_BLOCK);	\
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A);		\
+	LOAD_4 (PAGE_SIZE, (SRC_BLOCK), BLOCK_B);	\
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), BLOCK_A);	\
+	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), BLOCK_B); \
+	ADVANCE_BLOCKS (4 * VEC_SIZE)
+#define COPY_NEXT_PAIR	add $PAGE_SIZE, SRC_BLOCK; add $PAGE_SIZE, DST_BLOCK
 
 /* OUT = the source of the destination address IN: IN - DST + SRC.  */
 #define SOURCE_OF(in, out)	mov in, out; sub DST, out; add SRC, out
@@ -280,7 +290,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
 	LOAD_4 (-(4 * VEC_SIZE), (SRC,LEN), VEC(4), VEC(5), VEC(6), VEC(7))
 	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
-	STORE_4 (VMOVU, -(4 * VEC_SIZE), (DST,LEN), VEC(4), VEC(5), VEC(6), VEC(7))
+	STORE_4 (VMOVU, -(4 * VEC_SIZE), (DST,LEN),
+		 VEC(4), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER_RETURN
 
 	.p2align 5
@@ -299,11 +310,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	BODY_RANGE (LOOP, IN_LEN)
 	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
 	LOAD_TAIL (-(4 * VEC_SIZE), (SRC,LEN))
-	lea	VEC_SIZE(DST), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
+	/* DST_BLOCK: the first aligned block after the head.  */
+	ALIGN_DOWN (VEC_SIZE(DST), VEC_SIZE, DST_BLOCK)
 	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
-	BLOCK_LOOP (FORWARD_BLOCKS, .Lloop_4x_vec, .Lstore_a, .Lstore_b, .Lstore_tail)
+	BLOCK_LOOP (FORWARD_BLOCKS, .Lloop_4x_vec, .Lstore_a, .Lstore_b,
+		    .Lstore_tail)
 .Lstore_tail:
 	STORE_TAIL (0, (LIMIT))
 	VMOVU	%VEC(0), (DST)
@@ -318,8 +330,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   blocks end on VEC-aligned destinations.  */
 	LOAD_HEAD_REST (VEC(5), VEC(6), VEC(7))
 	LOAD_LAST (-VEC_SIZE(SRC,LEN))
-	lea	(DST,LEN), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
+	/* DST_BLOCK: the end of the first block.  */
+	ALIGN_DOWN ((DST,LEN), VEC_SIZE, DST_BLOCK)
 	SOURCE_OF (DST_BLOCK, SRC_BLOCK)	/* the end of its source */
 	lea	(4 * VEC_SIZE)(DST), LIMIT	/* the end of the head */
 	BLOCK_LOOP (BACKWARD_BLOCKS, .Lback_loop_4x_vec, .Lback_store_a,
@@ -342,7 +354,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	andl	$ALIAS_MASK, DIST32
 	decl	DIST32
 	cmpl	$(LINE_SIZE - 1), DIST32
-	jb	.Lforward		/* (dst - src) & ALIAS_MASK in 1..LINE_SIZE-1 */
+	jb	.Lforward		/* 0 < DIST & ALIAS_MASK < LINE_SIZE */
 .Lrep_movsb:
 	BODY_RANGE (REP, IN_LEN)
 	/* REP MOVSB to a VEC-aligned destination, which measured faster:
@@ -381,37 +393,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	BODY_RANGE (STREAM, IN_LEN)
 	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
 	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
-	lea	(LINE_SIZE - 1)(DST), DST_BLOCK
-	and	$-LINE_SIZE, DST_BLOCK
+	ALIGN_DOWN ((LINE_SIZE - 1)(DST), LINE_SIZE, DST_BLOCK)
 	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
-	/* Whole pairs of pages first: each pass copies 4 VEC at one offset
-	   of a page and 4 VEC at the same offset of the next, so that two
-	   streams of loads and of write-combined stores are in flight.  */
-	mov	LIMIT, PAIRS
-	sub	DST_BLOCK, PAIRS
-	shr	$(PAGE_SHIFT + 1), PAIRS
-	jz	.Lstream_lines
-	.p2align 4
-.Lstream_pair:
-	movl	$(PAGE_SIZE / (4 * VEC_SIZE)), PAIR_LINES
-.Lstream_pair_lines:
-	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	prefetcht0 (PAGE_SIZE + NT_AHEAD)(SRC_BLOCK)
-	LOAD_4 (0, (SRC_BLOCK), BLOCK_A)
-	LOAD_4 (PAGE_SIZE, (SRC_BLOCK), BLOCK_B)
-	STORE_4 (VMOVNT, 0, (DST_BLOCK), BLOCK_A)
-	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), BLOCK_B)
-	ADVANCE_BLOCKS (4 * VEC_SIZE)
-	decl	PAIR_LINES
-	jnz	.Lstream_pair_lines
-	add	$PAGE_SIZE, SRC_BLOCK
-	add	$PAGE_SIZE, DST_BLOCK
-	dec	PAIRS
-	jnz	.Lstream_pair
-.Lstream_lines:
+	STREAM_PAIRS_LOOP (COPY_PAIR_PASS, COPY_NEXT_PAIR)
 #endif
 	/* 4 VEC at a time (what is left of the pairs, under two pages).  */
 	cmp	LIMIT, DST_BLOCK

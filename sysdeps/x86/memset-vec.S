@@ -42,6 +42,20 @@
 #define FILL_2		VEC(0), VEC(0)
 #define FILL_4		VEC(0), VEC(0), VEC(0), VEC(0)
 
+/* 4 VEC at DST_BLOCK with MOV, and on to the next, while below LIMIT.  */
+#define FILL_LOOP(mov, loop)				\
+	.p2align 4;					\
+loop:	STORE_4 (mov, 0, (DST_BLOCK), FILL_4);		\
+	sub	$-(4 * VEC_SIZE), DST_BLOCK;		\
+	cmp	LIMIT, DST_BLOCK;			\
+	jb	loop
+/* STREAM_PAIRS_LOOP's pass and step (vec-blocks.h).  */
+#define FILL_PAIR_PASS					\
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), FILL_4);	\
+	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), FILL_4); \
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+#define FILL_NEXT_PAIR	add $PAGE_SIZE, DST_BLOCK
+
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
 	MEMSET_ARGS
@@ -196,16 +210,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lrep_or_stream
 	BODY_RANGE (LOOP, IN_LEN)
-	lea	(4 * VEC_SIZE)(DST), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned VEC after the head */
+	/* DST_BLOCK: the first aligned VEC after the head.  */
+	ALIGN_DOWN ((4 * VEC_SIZE)(DST), VEC_SIZE, DST_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (LOOP, IN_LIMIT)
-	.p2align 4
-.Lloop_4x_vec:
-	STORE_4 (VMOVA, 0, (DST_BLOCK), FILL_4)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lloop_4x_vec
+	FILL_LOOP (VMOVA, .Lloop_4x_vec)
 .Lstore_tail:
 	STORE_4 (VMOVU, 0, (LIMIT), FILL_4)
 	VZEROUPPER_RETURN
@@ -225,39 +234,15 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 .Lstream:
 	BODY_RANGE (STREAM, IN_LEN)
-	lea	(LINE_SIZE - 1)(DST), DST_BLOCK
-	and	$-LINE_SIZE, DST_BLOCK
+	ALIGN_DOWN ((LINE_SIZE - 1)(DST), LINE_SIZE, DST_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
-	/* Whole pairs of pages first, 4 VEC at the same offset of each per
-	   pass, as memmove-vec.S streams.  */
-	mov	LIMIT, PAIRS
-	sub	DST_BLOCK, PAIRS
-	shr	$(PAGE_SHIFT + 1), PAIRS
-	jz	.Lstream_lines
-	.p2align 4
-.Lstream_pair:
-	movl	$(PAGE_SIZE / (4 * VEC_SIZE)), PAIR_LINES
-.Lstream_pair_lines:
-	STORE_4 (VMOVNT, 0, (DST_BLOCK), FILL_4)
-	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), FILL_4)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	decl	PAIR_LINES
-	jnz	.Lstream_pair_lines
-	add	$PAGE_SIZE, DST_BLOCK
-	dec	PAIRS
-	jnz	.Lstream_pair
-.Lstream_lines:
+	STREAM_PAIRS_LOOP (FILL_PAIR_PASS, FILL_NEXT_PAIR)
 #endif
 	cmp	LIMIT, DST_BLOCK
 	jae	.Lstream_end
-	.p2align 4
-.Lstream_loop:
-	STORE_4 (VMOVNT, 0, (DST_BLOCK), FILL_4)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lstream_loop
+	FILL_LOOP (VMOVNT, .Lstream_loop)
 .Lstream_end:
 	sfence
 	jmp	.Lstore_tail

@@ -14,7 +14,7 @@
 
 #define PAGE_SIZE	4096	/* the pages the streaming loops pair */
 #define PAGE_SHIFT	12
-#define LINE_SIZE	64	/* a cache line: what a non-temporal store fills */
+#define LINE_SIZE	64	/* a cache line, which streaming stores fill */
 /* Loads and stores whose addresses agree in their bits below a page
    alias (4K aliasing): (dst - src) & ALIAS_MASK is their distance.  */
 #define ALIAS_MASK	(PAGE_SIZE - 1)
@@ -48,6 +48,31 @@
 #define STORE_4_(mov, off, base, a, b, c, d)	\
 	STORE_2_ (mov, off, base, a, b);	\
 	STORE_2_ (mov, off + 2 * VEC_SIZE, base, c, d)
+
+/* OUT = ADDR rounded down to a multiple of ALIGN.  */
+#define ALIGN_DOWN(addr, align, out)	lea addr, out; and $-(align), out
+
+/* With STREAM_PAIRS, the whole pairs of pages from DST_BLOCK to LIMIT,
+   if any: PASS moves 4 VEC at DST_BLOCK and 4 at the same offset of the
+   next page and steps on to the next 4 VEC, and NEXT_PAIR steps over
+   that second page.  Each pass keeps two streams of loads and of
+   write-combined stores in flight.  */
+#define STREAM_PAIRS_LOOP(pass, next_pair)		\
+	mov	LIMIT, PAIRS;				\
+	sub	DST_BLOCK, PAIRS;			\
+	shr	$(PAGE_SHIFT + 1), PAIRS;		\
+	jz	.Lstream_lines;				\
+	.p2align 4;					\
+.Lstream_pair:						\
+	movl	$(PAGE_SIZE / (4 * VEC_SIZE)), PAIR_LINES; \
+.Lstream_pair_lines:					\
+	pass;						\
+	decl	PAIR_LINES;				\
+	jnz	.Lstream_pair_lines;			\
+	next_pair;					\
+	dec	PAIRS;					\
+	jnz	.Lstream_pair;				\
+.Lstream_lines:
 
 /* The first N bytes of dst from HEAD and the last N from TAIL through the
    move MOV: any n from N to 2 N, the two stores possibly overlapping.  */

@@ -34,12 +34,18 @@
 # define W		8
 # define LEN		%rdx
 # define TMP		%rax
+# define SRC_WORDS	%rsi	/* src and dst, as the loops' bases */
+# define DST_WORDS	%rdi
+# define PASS		%rcx	/* a pass's offset in the buffers */
 /* The compare of n with rep_movsb_threshold.  */
 # define CMP_REP_THRESHOLD cmpq	fc_state+FC_OFFSET_REP_MOVSB(%rip), %rdx
 #else
 # define W		4
 # define LEN		%edx
 # define TMP		%esi
+# define SRC_WORDS	%ecx
+# define DST_WORDS	%eax
+# define PASS		%ebx
 /* The thunk reads the GOT's address into ecx, before any argument is
    loaded.  */
 # define CMP_REP_THRESHOLD			\
@@ -48,6 +54,18 @@
 	cmpl	fc_state@GOTOFF+FC_OFFSET_REP_MOVSB(%ecx), %edx
 #endif
 #define IN_LEN		0, FC_PERF_DX, 1
+/* A pass of the loops over 4 words: those ending at PASS forward, those
+   starting there backward, each word loaded and stored in the order of
+   the pass, through TMP.  */
+#define COPY_WORD(off)					\
+	mov	off(SRC_WORDS,PASS), TMP;		\
+	mov	TMP, off(DST_WORDS,PASS)
+#define PASS_UP						\
+	COPY_WORD (-(4 * W)); COPY_WORD (-(3 * W));	\
+	COPY_WORD (-(2 * W)); COPY_WORD (-W)
+#define PASS_DOWN					\
+	COPY_WORD ((3 * W)); COPY_WORD ((2 * W));	\
+	COPY_WORD (W); COPY_WORD (0)
 /* A word of the buffers onto the stack and back (i386).  */
 #define PUSH_WORD(mem)		pushl mem; .cfi_adjust_cfa_offset W
 #define POP_WORD(mem)		popl mem; .cfi_adjust_cfa_offset -W
@@ -219,14 +237,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movq	-W(%rsi,%rdx), %r11
 	movl	$(4 * W), %ecx
 .Lloop:
-	movq	-(4 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(4 * W)(%rdi,%rcx)
-	movq	-(3 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(3 * W)(%rdi,%rcx)
-	movq	-(2 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(2 * W)(%rdi,%rcx)
-	movq	-W(%rsi,%rcx), TMP
-	movq	TMP, -W(%rdi,%rcx)
+	PASS_UP
 	addq	$(4 * W), %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lloop
@@ -248,14 +259,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movq	%rdx, %rcx
 .Lback_loop:
 	subq	$(4 * W), %rcx
-	movq	(3 * W)(%rsi,%rcx), TMP
-	movq	TMP, (3 * W)(%rdi,%rcx)
-	movq	(2 * W)(%rsi,%rcx), TMP
-	movq	TMP, (2 * W)(%rdi,%rcx)
-	movq	W(%rsi,%rcx), TMP
-	movq	TMP, W(%rdi,%rcx)
-	movq	(%rsi,%rcx), TMP
-	movq	TMP, (%rdi,%rcx)
+	PASS_DOWN
 	cmpq	$(4 * W), %rcx
 	ja	.Lback_loop
 	movq	%r8, (%rdi)
@@ -280,14 +284,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	PUSH_WORD (-(4 * W)(%ecx,%edx))
 	movl	$(4 * W), %ebx
 .Lloop:
-	movl	-(4 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(4 * W)(%eax,%ebx)
-	movl	-(3 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(3 * W)(%eax,%ebx)
-	movl	-(2 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(2 * W)(%eax,%ebx)
-	movl	-W(%ecx,%ebx), TMP
-	movl	TMP, -W(%eax,%ebx)
+	PASS_UP
 	addl	$(4 * W), %ebx
 	cmpl	%edx, %ebx
 	jb	.Lloop
@@ -313,14 +310,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movl	%edx, %ebx
 .Lback_loop:
 	subl	$(4 * W), %ebx
-	movl	(3 * W)(%ecx,%ebx), TMP
-	movl	TMP, (3 * W)(%eax,%ebx)
-	movl	(2 * W)(%ecx,%ebx), TMP
-	movl	TMP, (2 * W)(%eax,%ebx)
-	movl	W(%ecx,%ebx), TMP
-	movl	TMP, W(%eax,%ebx)
-	movl	(%ecx,%ebx), TMP
-	movl	TMP, (%eax,%ebx)
+	PASS_DOWN
 	cmpl	$(4 * W), %ebx
 	ja	.Lback_loop
 	POP_WORD ((%eax))

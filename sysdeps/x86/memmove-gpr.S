@@ -149,16 +149,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmpl	%edx, %eax
 	jb	.Lregisters		/* dst inside (src, src+n) */
 	BODY_RANGE (REP, IN_LEN)
-	FC_PUSH (%esi)
-	FC_PUSH (%edi)
-	movl	12(%esp), %edi
-	movl	16(%esp), %esi
+	FC_STRING_ARGS
 	movl	%edx, %ecx
 	rep movsb
-	FC_POP (%edi)
-	FC_POP (%esi)
-	movl	4(%esp), %eax
-	ret
+	FC_STRING_RET
 .Lregisters:
 	BODY_RANGE (ENTRY, 0, (FC_BODY_STACK_WORD + 3), 1)
 # endif

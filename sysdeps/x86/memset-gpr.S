@@ -71,14 +71,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BODY_RANGE (ENTRY, IN_LEN)
 	jb	.Lregisters
 	BODY_RANGE (REP, IN_LEN)
-	FC_PUSH (%edi)
-	movl	8(%esp), %edi
-	movzbl	12(%esp), %eax
-	movl	%edx, %ecx
-	rep stosb
-	FC_POP (%edi)
-	movl	4(%esp), %eax
-	ret
+	FC_REP_STOSB_RET
 .Lregisters:
 	BODY_RANGE (ENTRY, 0, (FC_BODY_STACK_WORD + 3), 1)
 # endif

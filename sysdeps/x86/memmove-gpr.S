@@ -34,8 +34,8 @@
 # define W		8
 # define LEN		%rdx
 # define TMP		%rax
-# define SRC_WORDS	%rsi	/* src and dst, as the loops' bases */
-# define DST_WORDS	%rdi
+# define SRC		%rsi
+# define DST		%rdi
 # define PASS		%rcx	/* a pass's offset in the buffers */
 /* The compare of n with rep_movsb_threshold.  */
 # define CMP_REP_THRESHOLD cmpq	fc_state+FC_OFFSET_REP_MOVSB(%rip), %rdx
@@ -43,8 +43,8 @@
 # define W		4
 # define LEN		%edx
 # define TMP		%esi
-# define SRC_WORDS	%ecx
-# define DST_WORDS	%eax
+# define SRC		%ecx
+# define DST		%eax
 # define PASS		%ebx
 /* The thunk reads the GOT's address into ecx, before any argument is
    loaded.  */
@@ -54,12 +54,20 @@
 	cmpl	fc_state@GOTOFF+FC_OFFSET_REP_MOVSB(%ecx), %edx
 #endif
 #define IN_LEN		0, FC_PERF_DX, 1
+/* The first and the last N bytes, possibly overlapping (any n from N to
+   2 N), through registers A and B with the move MOV, both loaded before
+   either is stored.  */
+#define HEAD_TAIL(n, mov, a, b)				\
+	mov	(SRC), a;				\
+	mov	-n(SRC,LEN), b;				\
+	mov	a, (DST);				\
+	mov	b, -n(DST,LEN)
 /* A pass of the loops over 4 words: those ending at PASS forward, those
    starting there backward, each word loaded and stored in the order of
    the pass, through TMP.  */
 #define COPY_WORD(off)					\
-	mov	off(SRC_WORDS,PASS), TMP;		\
-	mov	TMP, off(DST_WORDS,PASS)
+	mov	off(SRC,PASS), TMP;			\
+	mov	TMP, off(DST,PASS)
 #define PASS_UP						\
 	COPY_WORD (-(4 * W)); COPY_WORD (-(3 * W));	\
 	COPY_WORD (-(2 * W)); COPY_WORD (-W)
@@ -112,17 +120,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	ret
 .Lbetween_4_7:
 	BODY_RANGE (CLASS, IN_LEN)
-	movl	(%rsi), %ecx
-	movl	-4(%rsi,%rdx), %r8d
-	movl	%ecx, (%rdi)
-	movl	%r8d, -4(%rdi,%rdx)
+	HEAD_TAIL (4, movl, %ecx, %r8d)
 	ret
 .Lbetween_8_15:
 	BODY_RANGE (CLASS, IN_LEN)
-	movq	(%rsi), %rcx
-	movq	-W(%rsi,%rdx), %r8
-	movq	%rcx, (%rdi)
-	movq	%r8, -W(%rdi,%rdx)
+	HEAD_TAIL (W, movq, %rcx, %r8)
 	ret
 .Lmore_2w:
 	BODY_RANGE (ENTRY, IN_LEN)
@@ -187,10 +189,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.cfi_adjust_cfa_offset 4
 	.cfi_rel_offset %ebx, 0
 .Lbetween_4_7:
-	movl	(%ecx), %ebx
-	movl	-4(%ecx,%edx), %ecx
-	movl	%ebx, (%eax)
-	movl	%ecx, -4(%eax,%edx)
+	HEAD_TAIL (4, movl, %ebx, %ecx)
 	FC_POP (%ebx)
 	ret
 .Lmore_2w:

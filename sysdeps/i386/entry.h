@@ -61,6 +61,31 @@
 	.cfi_adjust_cfa_offset -4;			\
 	.cfi_restore reg
 
+/* The string instructions of the register and REP variants
+   (memmove-gpr.S, memmove-fsrm.S, memset-gpr.S, memset-fsrm.S), n in
+   edx: FC_STRING_ARGS saves esi and edi and loads them with src and
+   dst, and FC_STRING_RET restores them and returns dst; FC_REP_STOSB_RET
+   is all of a memset by REP STOSB.  */
+#define FC_STRING_ARGS					\
+	FC_PUSH (%esi);					\
+	FC_PUSH (%edi);					\
+	movl	12(%esp), %edi;				\
+	movl	16(%esp), %esi
+#define FC_STRING_RET					\
+	FC_POP (%edi);					\
+	FC_POP (%esi);					\
+	movl	4(%esp), %eax;				\
+	ret
+#define FC_REP_STOSB_RET				\
+	FC_PUSH (%edi);					\
+	movl	8(%esp), %edi;				\
+	movzbl	12(%esp), %eax;				\
+	movl	%edx, %ecx;				\
+	rep stosb;					\
+	FC_POP (%edi);					\
+	movl	4(%esp), %eax;				\
+	ret
+
 /* The entry points (entry-common.h): FC_DATA wants the GOT in ECX; the
    _chk forms' destination size is at 16(%esp), n at 12(%esp).  glibc's
    fortify failure, which does not return, is reached through the PLT,

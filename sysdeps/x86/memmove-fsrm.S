@@ -42,10 +42,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	   dst.  */
 	movl	12(%esp), %edx
 	BODY_RANGE (ENTRY, IN_LEN)
-	FC_PUSH (%esi)
-	FC_PUSH (%edi)
-	movl	12(%esp), %edi
-	movl	16(%esp), %esi
+	FC_STRING_ARGS
 	movl	%edi, %eax
 	subl	%esi, %eax
 	cmpl	%edx, %eax
@@ -53,10 +50,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	BODY_RANGE (REP, IN_LEN)
 	movl	%edx, %ecx
 	rep movsb
-	FC_POP (%edi)
-	FC_POP (%esi)
-	movl	4(%esp), %eax
-	ret
+	FC_STRING_RET
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %esi, 4
 	.cfi_rel_offset %edi, 0
@@ -68,10 +62,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	std
 	rep movsb
 	cld
-	FC_POP (%edi)
-	FC_POP (%esi)
-	movl	4(%esp), %eax
-	ret
+	FC_STRING_RET
 #endif
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)
 

@@ -34,12 +34,18 @@
 # define W		8
 # define LEN		%rdx
 # define TMP		%rax
+# define SRC		%rsi
+# define DST		%rdi
+# define PASS		%rcx	/* a pass's offset in the buffers */
 /* The compare of n with rep_movsb_threshold.  */
 # define CMP_REP_THRESHOLD cmpq	fc_state+FC_OFFSET_REP_MOVSB(%rip), %rdx
 #else
 # define W		4
 # define LEN		%edx
 # define TMP		%esi
+# define SRC		%ecx
+# define DST		%eax
+# define PASS		%ebx
 /* The thunk reads the GOT's address into ecx, before any argument is
    loaded.  */
 # define CMP_REP_THRESHOLD			\
@@ -48,6 +54,26 @@
 	cmpl	fc_state@GOTOFF+FC_OFFSET_REP_MOVSB(%ecx), %edx
 #endif
 #define IN_LEN		0, FC_PERF_DX, 1
+/* The first and the last N bytes, possibly overlapping (any n from N to
+   2 N), through registers A and B with the move MOV, both loaded before
+   either is stored.  */
+#define HEAD_TAIL(n, mov, a, b)				\
+	mov	(SRC), a;				\
+	mov	-n(SRC,LEN), b;				\
+	mov	a, (DST);				\
+	mov	b, -n(DST,LEN)
+/* A pass of the loops over 4 words: those ending at PASS forward, those
+   starting there backward, each word loaded and stored in the order of
+   the pass, through TMP.  */
+#define COPY_WORD(off)					\
+	mov	off(SRC,PASS), TMP;			\
+	mov	TMP, off(DST,PASS)
+#define PASS_UP						\
+	COPY_WORD (-(4 * W)); COPY_WORD (-(3 * W));	\
+	COPY_WORD (-(2 * W)); COPY_WORD (-W)
+#define PASS_DOWN					\
+	COPY_WORD ((3 * W)); COPY_WORD ((2 * W));	\
+	COPY_WORD (W); COPY_WORD (0)
 /* A word of the buffers onto the stack and back (i386).  */
 #define PUSH_WORD(mem)		pushl mem; .cfi_adjust_cfa_offset W
 #define POP_WORD(mem)		popl mem; .cfi_adjust_cfa_offset -W
@@ -94,17 +120,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	ret
 .Lbetween_4_7:
 	BODY_RANGE (CLASS, IN_LEN)
-	movl	(%rsi), %ecx
-	movl	-4(%rsi,%rdx), %r8d
-	movl	%ecx, (%rdi)
-	movl	%r8d, -4(%rdi,%rdx)
+	HEAD_TAIL (4, movl, %ecx, %r8d)
 	ret
 .Lbetween_8_15:
 	BODY_RANGE (CLASS, IN_LEN)
-	movq	(%rsi), %rcx
-	movq	-W(%rsi,%rdx), %r8
-	movq	%rcx, (%rdi)
-	movq	%r8, -W(%rdi,%rdx)
+	HEAD_TAIL (W, movq, %rcx, %r8)
 	ret
 .Lmore_2w:
 	BODY_RANGE (ENTRY, IN_LEN)
@@ -131,16 +151,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmpl	%edx, %eax
 	jb	.Lregisters		/* dst inside (src, src+n) */
 	BODY_RANGE (REP, IN_LEN)
-	FC_PUSH (%esi)
-	FC_PUSH (%edi)
-	movl	12(%esp), %edi
-	movl	16(%esp), %esi
+	FC_STRING_ARGS
 	movl	%edx, %ecx
 	rep movsb
-	FC_POP (%edi)
-	FC_POP (%esi)
-	movl	4(%esp), %eax
-	ret
+	FC_STRING_RET
 .Lregisters:
 	BODY_RANGE (ENTRY, 0, (FC_BODY_STACK_WORD + 3), 1)
 # endif
@@ -175,10 +189,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.cfi_adjust_cfa_offset 4
 	.cfi_rel_offset %ebx, 0
 .Lbetween_4_7:
-	movl	(%ecx), %ebx
-	movl	-4(%ecx,%edx), %ecx
-	movl	%ebx, (%eax)
-	movl	%ecx, -4(%eax,%edx)
+	HEAD_TAIL (4, movl, %ebx, %ecx)
 	FC_POP (%ebx)
 	ret
 .Lmore_2w:
@@ -219,14 +230,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movq	-W(%rsi,%rdx), %r11
 	movl	$(4 * W), %ecx
 .Lloop:
-	movq	-(4 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(4 * W)(%rdi,%rcx)
-	movq	-(3 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(3 * W)(%rdi,%rcx)
-	movq	-(2 * W)(%rsi,%rcx), TMP
-	movq	TMP, -(2 * W)(%rdi,%rcx)
-	movq	-W(%rsi,%rcx), TMP
-	movq	TMP, -W(%rdi,%rcx)
+	PASS_UP
 	addq	$(4 * W), %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lloop
@@ -248,14 +252,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movq	%rdx, %rcx
 .Lback_loop:
 	subq	$(4 * W), %rcx
-	movq	(3 * W)(%rsi,%rcx), TMP
-	movq	TMP, (3 * W)(%rdi,%rcx)
-	movq	(2 * W)(%rsi,%rcx), TMP
-	movq	TMP, (2 * W)(%rdi,%rcx)
-	movq	W(%rsi,%rcx), TMP
-	movq	TMP, W(%rdi,%rcx)
-	movq	(%rsi,%rcx), TMP
-	movq	TMP, (%rdi,%rcx)
+	PASS_DOWN
 	cmpq	$(4 * W), %rcx
 	ja	.Lback_loop
 	movq	%r8, (%rdi)
@@ -280,14 +277,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	PUSH_WORD (-(4 * W)(%ecx,%edx))
 	movl	$(4 * W), %ebx
 .Lloop:
-	movl	-(4 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(4 * W)(%eax,%ebx)
-	movl	-(3 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(3 * W)(%eax,%ebx)
-	movl	-(2 * W)(%ecx,%ebx), TMP
-	movl	TMP, -(2 * W)(%eax,%ebx)
-	movl	-W(%ecx,%ebx), TMP
-	movl	TMP, -W(%eax,%ebx)
+	PASS_UP
 	addl	$(4 * W), %ebx
 	cmpl	%edx, %ebx
 	jb	.Lloop
@@ -313,14 +303,7 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	movl	%edx, %ebx
 .Lback_loop:
 	subl	$(4 * W), %ebx
-	movl	(3 * W)(%ecx,%ebx), TMP
-	movl	TMP, (3 * W)(%eax,%ebx)
-	movl	(2 * W)(%ecx,%ebx), TMP
-	movl	TMP, (2 * W)(%eax,%ebx)
-	movl	W(%ecx,%ebx), TMP
-	movl	TMP, W(%eax,%ebx)
-	movl	(%ecx,%ebx), TMP
-	movl	TMP, (%eax,%ebx)
+	PASS_DOWN
 	cmpl	$(4 * W), %ebx
 	ja	.Lback_loop
 	POP_WORD ((%eax))

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors.  One body
-   for every vector ISA and both ABIs: memmove-<isa>.S defines MEMMOVE and
-   IMPL_ID (its impl-list.def id) and includes vec-<isa>.h, which names the
-   registers and mnemonics; vec-abi.h (sysdeps/x86_64, sysdeps/i386) names
-   the arguments and the general registers of each role.
-
-   Assumptions: the ISA of vec-<isa>.h is usable; unaligned loads and
-   stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n (x86-64:
-   rdi, rsi, rdx; i386 loads them from the stack into eax, ecx, edx);
-   returns dst in rax (eax).  VEC below is VEC_SIZE bytes.
+/* MEMMOVE: memmove (and so memcpy) with VEC_SIZE-byte vectors, one body
+   for every vector ISA and both ABIs (vec-blocks.h says how a variant is
+   made of it).  Assumptions: the ISA of vec-<isa>.h is usable; unaligned
+   loads and stores are cheap.  Arguments: DST = dst, SRC = src, LEN = n
+   (x86-64: rdi, rsi, rdx; i386 loads them from the stack into eax, ecx,
+   edx); returns dst in rax (eax).  VEC below is VEC_SIZE bytes.  The
+   figures behind the choices: doc/performance.md, "Figures behind the
+   bodies".
 
    Strategy, by size.  Up to 8 VEC every class loads all of its data
    before storing any, so each one is overlap-safe without a direction
@@ -23,42 +21,25 @@
    With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
    one store under a mask of n bytes.  With MASKED_MIDDLE too (avx512m),
    VEC < n <= 4 VEC is one class: head and tail vectors and two masked
-   ones between them, one branch on the size where class 2 has two:
-   sizes drawn at random mispredict such branches, and on AMD's cores a
-   misprediction costs more than the masked moves (Zen 4: 2.0-2.7 ns per
-   copy on the Google distributions' sizes up to 256 B against 2.5-3.5
-   for two classes; Zen 5: 0.73 of glibc on sizes 65..256 against 0.94).
-   On Intel's the two classes are 1.4-2x faster at every fixed size
-   65..256 and even on the distributions
-   (doc/bench/*-small-copy-classes.txt), so the other AVX-512 variants
-   store no more vectors than glibc does.
+   ones between them, one size branch where class 2 has two.  Random
+   sizes mispredict such branches, which costs more than the masked moves
+   on AMD's cores but not on Intel's.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
-      and copy_nt_threshold: a software-pipelined loop of 4-VEC blocks to
-      VEC-aligned destinations; each block is loaded before the previous
-      one is stored, so a load never waits on a store to the same 4 KiB
-      page offset (4K aliasing).  The first VEC and the last 4 VEC are
-      loaded before the loop and stored after it.  (In C this loop measured
-      1.1-1.3x glibc at 257-1024 bytes and 1.12x at 16 KiB with
-      (dst - src) mod 4096 = 32 on Zen 3.)  With 8 vector registers
-      (i386) there is no room for the second block in flight: each block
-      is loaded after the previous one is stored, and the last VEC waits
-      on the stack (LAST below).
-   4. dst inside (src, src+n): the mirror of that loop, from the end down.
+      and copy_nt_threshold: a loop of 4-VEC blocks to VEC-aligned
+      destinations (BLOCK_LOOP) between the first VEC and the last 4 VEC,
+      which are loaded before it and stored after it.
+   4. dst inside (src, src+n): the same loop from the end down.
    5. rep_movsb_threshold <= n < copy_nt_threshold: REP MOVSB to a
       VEC-aligned destination, unless alias_guard is on and (dst - src)
-      mod 4096 is in 1..63, where REP MOVSB is 15-30x slower on Zen 3 and
-      Zen 4: then the loop.
+      mod PAGE_SIZE is in 1..LINE_SIZE-1, where REP MOVSB is many times
+      slower on Zen 3 and Zen 4: then the loop.
    6. n >= copy_nt_threshold and the buffers disjoint: non-temporal stores
-      of 4 VEC at a time to 64-byte-aligned lines, so that a huge copy
-      does not evict the whole cache; the first 4 VEC are stored normally
-      before, the last 4 VEC after an sfence.  With STREAM_PAIRS (the
-      Intel variants), two pages at a time first: 4 VEC at the same
-      offset of two consecutive 4 KiB pages per pass, as glibc's
-      large_memcpy_2x, which copied at 11.2 GB/s against 9.2 for one
-      stream on the Granite Rapids guest; on the Zen 4 guest a pass over
-      two pages measured 13 GB/s against 17-18 for one stream (both cold,
-      16-256 MiB), so AMD's variants keep one.  Overlapping buffers take
-      the loop.
+      of 4 VEC at a time to whole lines, so that a huge copy does not
+      evict the whole cache; the first and the last 4 VEC are stored
+      normally, before and after (behind an sfence).  With STREAM_PAIRS
+      (Intel's variants), two pages at a time first, as glibc's
+      large_memcpy_2x; on Zen 4 one stream is faster.  Overlapping
+      buffers take the loop.
    Nothing is read or written outside [src, src+n) and [dst, dst+n).
 
    The body map (body-range.h, doc/size-registers.md): n stays in LEN
@@ -70,12 +51,9 @@
 
 #include "entry.h"
 #include "vec-abi.h"
+#include "vec-blocks.h"
 
-#define NT_AHEAD	512	/* prefetch distance of the streaming loops */
-#define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
-#define STREAM_PAGE_SHIFT 12
-
-#define VZEROUPPER_RETURN	VZEROUPPER; ret
+#define NT_AHEAD	(8 * LINE_SIZE)	/* how far the stream loops prefetch */
 
 /* The first and the last N bytes, possibly overlapping (any n from N to
    2 N), through the two registers of MOVE: a move of N bytes, two
@@ -88,38 +66,106 @@
 	mov	b, -n(DST,LEN)
 #define MOVE_16		XMOVU, %XMM(0), %XMM(1)
 
-/* The vectors of the paths above 8 VEC: VEC(0) the first VEC, VEC(1-4)
+/* The vectors of the paths above 8 VEC: VEC(0) the first VEC, BLOCK_A
    the block a loop moves, VEC(5-7) and LAST the rest of the 4 VEC at the
    other end, which the loops leave for last.  With 13 vector registers or
-   more, LAST is VEC(8), VEC(9-12) the block in flight beside VEC(1-4)
-   and the streaming loop's block (STREAM_0-3); with 8 (i386), LAST is a
+   more, LAST is VEC(8), BLOCK_B the block in flight beside BLOCK_A and
+   the streaming loop's block (STREAM_BLOCK); with 8 (i386), LAST is a
    slot on the stack, reached through VEC(4), free where LAST is loaded
-   and stored, and the streaming loop's block is VEC(1-4).  */
+   and stored, and the streaming loop's block is BLOCK_A.  */
+#define BLOCK_A		VEC(1), VEC(2), VEC(3), VEC(4)
+#define BLOCK_B		VEC(9), VEC(10), VEC(11), VEC(12)
 #if VEC_REGS >= 13
 # define LOAD_LAST(mem)		VMOVU mem, %VEC(8)
 # define STORE_LAST(mem)	VMOVU %VEC(8), mem
-# define STREAM_0		VEC(9)
-# define STREAM_1		VEC(10)
-# define STREAM_2		VEC(11)
-# define STREAM_3		VEC(12)
+# define STREAM_BLOCK		BLOCK_B
 #else
 # define LOAD_LAST(mem)		VMOVU mem, %VEC(4); VMOVU %VEC(4), LAST_SLOT
 # define STORE_LAST(mem)	VMOVU LAST_SLOT, %VEC(4); VMOVU %VEC(4), mem
-# define STREAM_0		VEC(1)
-# define STREAM_1		VEC(2)
-# define STREAM_2		VEC(3)
-# define STREAM_3		VEC(4)
+# define STREAM_BLOCK		BLOCK_A
 # ifdef STREAM_PAIRS
 #  error "STREAM_PAIRS keeps two blocks in flight: 13 vector registers"
 # endif
 #endif
 #define TAIL_SRC	DST_BLOCK	/* after the streaming loop */
+/* STREAM_PAIRS_LOOP's pass and step (vec-blocks.h).  */
+#define COPY_PAIR_PASS					\
+	prefetcht0 NT_AHEAD(SRC_BLOCK);			\
+	prefetcht0 (PAGE_SIZE + NT_AHEAD)(SRC_BLOCK);	\
+	LOAD_4 (0, (SRC_BLOCK), BLOCK_A);		\
+	LOAD_4 (PAGE_SIZE, (SRC_BLOCK), BLOCK_B);	\
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), BLOCK_A);	\
+	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), BLOCK_B); \
+	ADVANCE_BLOCKS (4 * VEC_SIZE)
+#define COPY_NEXT_PAIR	add $PAGE_SIZE, SRC_BLOCK; add $PAGE_SIZE, DST_BLOCK
 
-/* Where the size is, as BODY_RANGE's terms.  */
-#define IN_LEN		0, PERF_LEN, 1
+/* OUT = the source of the destination address IN: IN - DST + SRC.  */
+#define SOURCE_OF(in, out)	mov in, out; sub DST, out; add SRC, out
+/* The next blocks, STEP bytes on: SUB of a negated step, as an 8-bit
+   immediate holds -128 but not 128.  */
+#define ADVANCE_BLOCKS(step)	sub $-(step), SRC_BLOCK; sub $-(step), DST_BLOCK
+
+/* The loop over the 4-VEC blocks between the first and the last 4 VEC,
+   in one of two directions: the step from a block to the next, the
+   offset of a block from DST_BLOCK and SRC_BLOCK (the end of a block
+   backward), the jump out when the next block would reach LIMIT, and the
+   jump back while it does not.  It leaves for DONE.  */
+#define FORWARD_BLOCKS		(4 * VEC_SIZE), 0, jae, jb
+#define BACKWARD_BLOCKS		-(4 * VEC_SIZE), -(4 * VEC_SIZE), jbe, ja
+#define BLOCK_LOOP(dir, ...)	BLOCK_LOOP_ (dir, __VA_ARGS__)
+#if VEC_REGS >= 13
+/* BLOCK_A for DST_BLOCK and BLOCK_B for NEXT_BLOCK in turn, each loaded
+   before the block ahead of it is stored, so that no load waits on a
+   store to the same page offset (4K aliasing).  */
+# define BLOCK_LOOP_(step, off, jout, jback, loop, store_a, store_b, done) \
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	.p2align 4;					\
+loop:	sub	$-(step), SRC_BLOCK;			\
+	lea	(step)(DST_BLOCK), NEXT_BLOCK;		\
+	cmp	LIMIT, NEXT_BLOCK;			\
+	jout	store_a;				\
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_B);		\
+	STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A);	\
+	sub	$-(step), SRC_BLOCK;			\
+	lea	(step)(NEXT_BLOCK), DST_BLOCK;		\
+	cmp	LIMIT, DST_BLOCK;			\
+	jout	store_b;				\
+	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	STORE_4 (VMOVA, off, (NEXT_BLOCK), BLOCK_B);	\
+	jmp	loop;					\
+store_b: STORE_4 (VMOVA, off, (NEXT_BLOCK), BLOCK_B);	\
+	jmp	done;					\
+store_a: STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A)
+#else
+/* BLOCK_A alone, loaded after the block before it is stored: the source
+   lies ahead of the destination (behind it backward), or does not
+   overlap it.  */
+# define BLOCK_LOOP_(step, off, jout, jback, loop, ...)	\
+	.p2align 4;					\
+loop:	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
+	STORE_4 (VMOVA, off, (DST_BLOCK), BLOCK_A);	\
+	ADVANCE_BLOCKS (step);				\
+	cmp	LIMIT, DST_BLOCK;			\
+	jback	loop
+#endif
+
+/* The 3 VEC after VEC(0), the rest of the first 4 VEC.  */
+#define LOAD_HEAD_REST(a, b, c)			\
+	VMOVU	VEC_SIZE(SRC), %a;		\
+	LOAD_2 (2 * VEC_SIZE, (SRC), b, c)
+/* The 4 VEC the loops leave for last, at OFF off BASE: VEC(5-7), LAST.  */
+#define LOAD_TAIL(off, base)			\
+	VMOVU	(off)base, %VEC(5);		\
+	LOAD_2 (off + VEC_SIZE, base, VEC(6), VEC(7)); \
+	LOAD_LAST ((off + 3 * VEC_SIZE)base)
+#define STORE_TAIL(off, base)			\
+	VMOVU	%VEC(5), (off)base;		\
+	STORE_2 (VMOVU, off + VEC_SIZE, base, VEC(6), VEC(7)); \
+	STORE_LAST ((off + 3 * VEC_SIZE)base)
+
+/* Where the size is, as BODY_RANGE's terms, besides IN_LEN and IN_LIMIT.  */
 #define IN_REP_LEN	0, PERF_LEN, 1, PERF_REP_DST, 1, PERF_RET, -1
 #define IN_REP_CNT	0, PERF_REP_CNT, 1, PERF_REP_DST, 1, PERF_RET, -1
-#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
 
 VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	MEMMOVE_ARGS
@@ -138,7 +184,12 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 .Lmore_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
 	VMOVU	(SRC), %VEC(0)
-# ifdef MASKED_MIDDLE
+#else
+	cmp	$VEC_SIZE, LEN
+	jb	.Lless_vec
+	VMOVU	(SRC), %VEC(0)
+#endif
+#ifdef MASKED_MIDDLE
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
@@ -154,33 +205,19 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(DST){%k2}
 	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	ret
-# else
-	cmp	$(2 * VEC_SIZE), LEN
-	ja	.Lmore_2x_vec
-	/* VEC < n <= 2 VEC.  */
-	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
-	ret
-# endif
 #else
-	cmp	$VEC_SIZE, LEN
-	jb	.Lless_vec
-	VMOVU	(SRC), %VEC(0)
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(1)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
+	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(1))
 	VZEROUPPER_RETURN
 #endif
 
 #ifndef MASKED_SMALL
 	/* Each size-class target starts a 32-byte block: code placement
-	   changed small copies by up to 1.5x on Zen 3.  */
+	   changes the time of small copies.  */
 	.p2align 5
 .Lless_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
@@ -236,12 +273,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* 2 VEC < n <= 4 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(2)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(3)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(3), -VEC_SIZE(DST,LEN)
+	LOAD_2 (-(2 * VEC_SIZE), (SRC,LEN), VEC(2), VEC(3))
+	STORE_2 (VMOVU, 0, (DST), VEC(0), VEC(1))
+	STORE_2 (VMOVU, -(2 * VEC_SIZE), (DST,LEN), VEC(2), VEC(3))
 	VZEROUPPER_RETURN
 
 #endif
@@ -253,21 +287,11 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
-	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(4)
-	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(5)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(6)
-	VMOVU	-VEC_SIZE(SRC,LEN), %VEC(7)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
-	VMOVU	%VEC(4), -(4 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(5), -(3 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(6), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(7), -VEC_SIZE(DST,LEN)
+	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
+	LOAD_4 (-(4 * VEC_SIZE), (SRC,LEN), VEC(4), VEC(5), VEC(6), VEC(7))
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
+	STORE_4 (VMOVU, -(4 * VEC_SIZE), (DST,LEN),
+		 VEC(4), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER_RETURN
 
 	.p2align 5
@@ -285,86 +309,15 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 .Lforward:
 	BODY_RANGE (LOOP, IN_LEN)
 	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
-	VMOVU	-(4 * VEC_SIZE)(SRC,LEN), %VEC(5)
-	VMOVU	-(3 * VEC_SIZE)(SRC,LEN), %VEC(6)
-	VMOVU	-(2 * VEC_SIZE)(SRC,LEN), %VEC(7)
-	LOAD_LAST (-VEC_SIZE(SRC,LEN))
-	lea	VEC_SIZE(DST), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned block after the head */
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK
+	LOAD_TAIL (-(4 * VEC_SIZE), (SRC,LEN))
+	/* DST_BLOCK: the first aligned block after the head.  */
+	ALIGN_DOWN (VEC_SIZE(DST), VEC_SIZE, DST_BLOCK)
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
-#if VEC_REGS >= 13
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	.p2align 4
-.Lloop_4x_vec:
-	/* VEC(1-4): the block for DST_BLOCK.  */
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	lea	(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmp	LIMIT, NEXT_BLOCK
-	jae	.Lstore_a
-	VMOVU	(SRC_BLOCK), %VEC(9)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(10)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-	/* VEC(9-12): the block for NEXT_BLOCK.  */
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	lea	(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jae	.Lstore_b
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(9), (NEXT_BLOCK)
-	VMOVA	%VEC(10), VEC_SIZE(NEXT_BLOCK)
-	VMOVA	%VEC(11), (2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), (3 * VEC_SIZE)(NEXT_BLOCK)
-	jmp	.Lloop_4x_vec
-
-.Lstore_b:
-	VMOVA	%VEC(9), (NEXT_BLOCK)
-	VMOVA	%VEC(10), VEC_SIZE(NEXT_BLOCK)
-	VMOVA	%VEC(11), (2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), (3 * VEC_SIZE)(NEXT_BLOCK)
-	jmp	.Lstore_tail
-.Lstore_a:
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-#else
-	.p2align 4
-.Lloop_4x_vec:
-	/* VEC(1-4): the block for DST_BLOCK, loaded after the previous one
-	   is stored: the source lies ahead of the destination, or does not
-	   overlap it.  */
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(1), (DST_BLOCK)
-	VMOVA	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lloop_4x_vec
-#endif
+	BLOCK_LOOP (FORWARD_BLOCKS, .Lloop_4x_vec, .Lstore_a, .Lstore_b,
+		    .Lstore_tail)
 .Lstore_tail:
-	VMOVU	%VEC(5), (LIMIT)
-	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
-	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	STORE_TAIL (0, (LIMIT))
 	VMOVU	%VEC(0), (DST)
 	VZEROUPPER
 	POP_LOOP_REGS_RET (LOOP)
@@ -375,85 +328,17 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	/* dst inside (src, src+n): the same loop from the end down.  The first
 	   4 VEC (VEC(0), VEC(5-7)) and the last VEC (LAST) are loaded first;
 	   blocks end on VEC-aligned destinations.  */
-	VMOVU	VEC_SIZE(SRC), %VEC(5)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(6)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(7)
+	LOAD_HEAD_REST (VEC(5), VEC(6), VEC(7))
 	LOAD_LAST (-VEC_SIZE(SRC,LEN))
-	lea	(DST,LEN), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the end of the first block */
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK		/* the end of its source */
+	/* DST_BLOCK: the end of the first block.  */
+	ALIGN_DOWN ((DST,LEN), VEC_SIZE, DST_BLOCK)
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)	/* the end of its source */
 	lea	(4 * VEC_SIZE)(DST), LIMIT	/* the end of the head */
-#if VEC_REGS >= 13
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
-	.p2align 4
-.Lback_loop_4x_vec:
-	/* VEC(1-4): the block ending at DST_BLOCK.  */
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	lea	-(4 * VEC_SIZE)(DST_BLOCK), NEXT_BLOCK
-	cmp	LIMIT, NEXT_BLOCK
-	jbe	.Lback_store_a
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(9)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(10)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(12)
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
-	/* VEC(9-12): the block ending at NEXT_BLOCK.  */
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	lea	-(4 * VEC_SIZE)(NEXT_BLOCK), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jbe	.Lback_store_b
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(9), -(4 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(10), -(3 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(11), -(2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), -VEC_SIZE(NEXT_BLOCK)
-	jmp	.Lback_loop_4x_vec
-
-.Lback_store_b:
-	VMOVA	%VEC(9), -(4 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(10), -(3 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(11), -(2 * VEC_SIZE)(NEXT_BLOCK)
-	VMOVA	%VEC(12), -VEC_SIZE(NEXT_BLOCK)
-	jmp	.Lback_finish
-.Lback_store_a:
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
-#else
-	.p2align 4
-.Lback_loop_4x_vec:
-	/* VEC(1-4): the block ending at DST_BLOCK.  */
-	VMOVU	-(4 * VEC_SIZE)(SRC_BLOCK), %VEC(1)
-	VMOVU	-(3 * VEC_SIZE)(SRC_BLOCK), %VEC(2)
-	VMOVU	-(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	-VEC_SIZE(SRC_BLOCK), %VEC(4)
-	VMOVA	%VEC(1), -(4 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(2), -(3 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(3), -(2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(4), -VEC_SIZE(DST_BLOCK)
-	sub	$(4 * VEC_SIZE), SRC_BLOCK
-	sub	$(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	ja	.Lback_loop_4x_vec
-#endif
+	BLOCK_LOOP (BACKWARD_BLOCKS, .Lback_loop_4x_vec, .Lback_store_a,
+		    .Lback_store_b, .Lback_finish)
 .Lback_finish:
 	STORE_LAST (-VEC_SIZE(DST,LEN))
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(5), VEC_SIZE(DST)
-	VMOVU	%VEC(6), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(7), (3 * VEC_SIZE)(DST)
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER
 	POP_LOOP_REGS_RET (BACKWARD)
 
@@ -466,10 +351,10 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	jae	.Lstream_if_disjoint
 	CMP_WORD $0, TUNABLE (ALIAS_GUARD)
 	je	.Lrep_movsb
-	andl	$4095, DIST32
+	andl	$ALIAS_MASK, DIST32
 	decl	DIST32
-	cmpl	$63, DIST32
-	jb	.Lforward		/* (dst - src) mod 4096 in 1..63 */
+	cmpl	$(LINE_SIZE - 1), DIST32
+	jb	.Lforward		/* 0 < DIST & ALIAS_MASK < LINE_SIZE */
 .Lrep_movsb:
 	BODY_RANGE (REP, IN_LEN)
 	/* REP MOVSB to a VEC-aligned destination, which measured faster:
@@ -503,63 +388,17 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	cmp	LEN, DIST
 	jb	.Lforward		/* src inside (dst, dst+n) */
 	/* The buffers are disjoint, so the order of the stores does not
-	   matter: the first 4 VEC (they cover the up to 63 bytes in front of
-	   the first whole line) go out now, the last 4 VEC after the
-	   loops.  */
+	   matter: the first 4 VEC (they cover the part of a line in front of
+	   the first whole one) go out now, the last 4 VEC after the loops.  */
 	BODY_RANGE (STREAM, IN_LEN)
-	VMOVU	VEC_SIZE(SRC), %VEC(1)
-	VMOVU	(2 * VEC_SIZE)(SRC), %VEC(2)
-	VMOVU	(3 * VEC_SIZE)(SRC), %VEC(3)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(1), VEC_SIZE(DST)
-	VMOVU	%VEC(2), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(3), (3 * VEC_SIZE)(DST)
-	lea	63(DST), DST_BLOCK
-	and	$-64, DST_BLOCK
-	mov	DST_BLOCK, SRC_BLOCK
-	sub	DST, SRC_BLOCK
-	add	SRC, SRC_BLOCK
+	LOAD_HEAD_REST (VEC(1), VEC(2), VEC(3))
+	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(1), VEC(2), VEC(3))
+	ALIGN_DOWN ((LINE_SIZE - 1)(DST), LINE_SIZE, DST_BLOCK)
+	SOURCE_OF (DST_BLOCK, SRC_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
-	/* Whole pairs of pages first: each pass copies 4 VEC at one offset
-	   of a page and 4 VEC at the same offset of the next, so that two
-	   streams of loads and of write-combined stores are in flight.  */
-	mov	LIMIT, PAIRS
-	sub	DST_BLOCK, PAIRS
-	shr	$(STREAM_PAGE_SHIFT + 1), PAIRS
-	jz	.Lstream_lines
-	.p2align 4
-.Lstream_pair:
-	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), PAIR_LINES
-.Lstream_pair_lines:
-	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	prefetcht0 (STREAM_PAGE + NT_AHEAD)(SRC_BLOCK)
-	VMOVU	(SRC_BLOCK), %VEC(1)
-	VMOVU	VEC_SIZE(SRC_BLOCK), %VEC(2)
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %VEC(3)
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %VEC(4)
-	VMOVU	STREAM_PAGE(SRC_BLOCK), %VEC(9)
-	VMOVU	(STREAM_PAGE + VEC_SIZE)(SRC_BLOCK), %VEC(10)
-	VMOVU	(STREAM_PAGE + 2 * VEC_SIZE)(SRC_BLOCK), %VEC(11)
-	VMOVU	(STREAM_PAGE + 3 * VEC_SIZE)(SRC_BLOCK), %VEC(12)
-	VMOVNT	%VEC(1), (DST_BLOCK)
-	VMOVNT	%VEC(2), VEC_SIZE(DST_BLOCK)
-	VMOVNT	%VEC(3), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(4), (3 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(9), STREAM_PAGE(DST_BLOCK)
-	VMOVNT	%VEC(10), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(11), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(12), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	decl	PAIR_LINES
-	jnz	.Lstream_pair_lines
-	add	$STREAM_PAGE, SRC_BLOCK
-	add	$STREAM_PAGE, DST_BLOCK
-	dec	PAIRS
-	jnz	.Lstream_pair
-.Lstream_lines:
+	STREAM_PAIRS_LOOP (COPY_PAIR_PASS, COPY_NEXT_PAIR)
 #endif
 	/* 4 VEC at a time (what is left of the pairs, under two pages).  */
 	cmp	LIMIT, DST_BLOCK
@@ -567,31 +406,16 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 4
 .Lstream_loop:
 	prefetcht0 NT_AHEAD(SRC_BLOCK)
-	VMOVU	(SRC_BLOCK), %STREAM_0
-	VMOVU	VEC_SIZE(SRC_BLOCK), %STREAM_1
-	VMOVU	(2 * VEC_SIZE)(SRC_BLOCK), %STREAM_2
-	VMOVU	(3 * VEC_SIZE)(SRC_BLOCK), %STREAM_3
-	VMOVNT	%STREAM_0, (DST_BLOCK)
-	VMOVNT	%STREAM_1, VEC_SIZE(DST_BLOCK)
-	VMOVNT	%STREAM_2, (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%STREAM_3, (3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), SRC_BLOCK
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
+	LOAD_4 (0, (SRC_BLOCK), STREAM_BLOCK)
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), STREAM_BLOCK)
+	ADVANCE_BLOCKS (4 * VEC_SIZE)
 	cmp	LIMIT, DST_BLOCK
 	jb	.Lstream_loop
 .Lstream_tail:
 	sfence
-	mov	LIMIT, TAIL_SRC
-	sub	DST, TAIL_SRC
-	add	SRC, TAIL_SRC		/* the source of the last 4 VEC */
-	VMOVU	(TAIL_SRC), %VEC(5)
-	VMOVU	VEC_SIZE(TAIL_SRC), %VEC(6)
-	VMOVU	(2 * VEC_SIZE)(TAIL_SRC), %VEC(7)
-	LOAD_LAST ((3 * VEC_SIZE)(TAIL_SRC))
-	VMOVU	%VEC(5), (LIMIT)
-	VMOVU	%VEC(6), VEC_SIZE(LIMIT)
-	VMOVU	%VEC(7), (2 * VEC_SIZE)(LIMIT)
-	STORE_LAST ((3 * VEC_SIZE)(LIMIT))
+	SOURCE_OF (LIMIT, TAIL_SRC)	/* the source of the last 4 VEC */
+	LOAD_TAIL (0, (TAIL_SRC))
+	STORE_TAIL (0, (LIMIT))
 	VZEROUPPER
 	POP_LOOP_REGS_RET (STREAM)
 VARIANT_END (COPY, IMPL_ID, MEMMOVE)

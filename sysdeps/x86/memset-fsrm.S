@@ -25,14 +25,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	/* edi dst (saved), eax the byte, edx n from the stack.  */
 	movl	12(%esp), %edx
 	BODY_RANGE (REP, IN_LEN)
-	FC_PUSH (%edi)
-	movl	8(%esp), %edi
-	movzbl	12(%esp), %eax
-	movl	%edx, %ecx
-	rep stosb
-	FC_POP (%edi)
-	movl	4(%esp), %eax
-	ret
+	FC_REP_STOSB_RET
 #endif
 VARIANT_END (CLEAR, IMPL_ID, MEMSET)
 

@@ -21,15 +21,24 @@
 
 #ifdef __x86_64__
 # define W		8
+# define LEN_REG	%rdx
+# define V		%rcx		/* the byte in every byte */
+# define DST		%rdi
+# define END		%r8		/* where a pass ends */
 #else
 # define W		4
-#endif
-#ifdef __x86_64__
-# define LEN_REG	%rdx
-#else
 # define LEN_REG	%edx
+# define V		%ecx
+# define DST		%eax
+# define END		%ebx
 #endif
 #define IN_LEN		0, FC_PERF_DX, 1
+/* The 4 words that end at DST + AT.  */
+#define SET_4_WORDS(at)					\
+	mov	V, -(4 * W)(DST,at);			\
+	mov	V, -(3 * W)(DST,at);			\
+	mov	V, -(2 * W)(DST,at);			\
+	mov	V, -W(DST,at)
 
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 #ifdef __x86_64__
@@ -51,38 +60,6 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	movzbl	%sil, %ecx
 	movabsq	$0x0101010101010101, %r8
 	imulq	%r8, %rcx		/* the byte in every byte */
-	cmpq	$(2 * W), %rdx
-	jae	.Lmore_2w
-	cmpl	$W, %edx
-	jae	.Lbetween_8_15
-	cmpl	$4, %edx
-	jae	.Lbetween_4_7
-	cmpl	$2, %edx
-	jae	.Lbetween_2_3
-	testl	%edx, %edx
-	je	.Lreturn
-	BODY_RANGE (CLASS, IN_LEN)
-	movb	%cl, (%rdi)
-.Lreturn:
-	ret
-.Lbetween_2_3:
-	BODY_RANGE (CLASS, IN_LEN)
-	movw	%cx, (%rdi)
-	movw	%cx, -2(%rdi,%rdx)
-	ret
-.Lbetween_4_7:
-	BODY_RANGE (CLASS, IN_LEN)
-	movl	%ecx, (%rdi)
-	movl	%ecx, -4(%rdi,%rdx)
-	ret
-.Lbetween_8_15:
-	BODY_RANGE (CLASS, IN_LEN)
-	movq	%rcx, (%rdi)
-	movq	%rcx, -W(%rdi,%rdx)
-	ret
-# define V		%rcx
-# define DST		%rdi
-# define END		%r8		/* where a pass ends */
 #else
 	/* eax dst, ecx the byte, edx n from the stack; eax returns dst.  */
 # ifdef REP_FROM_THRESHOLD
@@ -94,14 +71,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BODY_RANGE (ENTRY, IN_LEN)
 	jb	.Lregisters
 	BODY_RANGE (REP, IN_LEN)
-	FC_PUSH (%edi)
-	movl	8(%esp), %edi
-	movzbl	12(%esp), %eax
-	movl	%edx, %ecx
-	rep stosb
-	FC_POP (%edi)
-	movl	4(%esp), %eax
-	ret
+	FC_REP_STOSB_RET
 .Lregisters:
 	BODY_RANGE (ENTRY, 0, (FC_BODY_STACK_WORD + 3), 1)
 # endif
@@ -110,8 +80,13 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	movl	12(%esp), %edx
 	BODY_RANGE (ENTRY, IN_LEN)
 	imull	$0x01010101, %ecx, %ecx	/* the byte in every byte */
-	cmpl	$(2 * W), %edx
+#endif
+	cmp	$(2 * W), LEN_REG
 	jae	.Lmore_2w
+#ifdef __x86_64__
+	cmpl	$W, %edx
+	jae	.Lbetween_8_15
+#endif
 	cmpl	$4, %edx
 	jae	.Lbetween_4_7
 	cmpl	$2, %edx
@@ -119,22 +94,25 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	testl	%edx, %edx
 	je	.Lreturn
 	BODY_RANGE (CLASS, IN_LEN)
-	movb	%cl, (%eax)
+	movb	%cl, (DST)
 .Lreturn:
 	ret
 .Lbetween_2_3:
 	BODY_RANGE (CLASS, IN_LEN)
-	movw	%cx, (%eax)
-	movw	%cx, -2(%eax,%edx)
+	movw	%cx, (DST)
+	movw	%cx, -2(DST,LEN_REG)
 	ret
 .Lbetween_4_7:
 	BODY_RANGE (CLASS, IN_LEN)
-	movl	%ecx, (%eax)
-	movl	%ecx, -4(%eax,%edx)
+	movl	%ecx, (DST)
+	movl	%ecx, -4(DST,LEN_REG)
 	ret
-# define V		%ecx
-# define DST		%eax
-# define END		%ebx
+#ifdef __x86_64__
+.Lbetween_8_15:
+	BODY_RANGE (CLASS, IN_LEN)
+	movq	V, (DST)
+	movq	V, -W(DST,LEN_REG)
+	ret
 #endif
 
 .Lmore_2w:
@@ -157,17 +135,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 #endif
 	mov	$(4 * W), END
 .Lloop:
-	mov	V, -(4 * W)(DST,END)
-	mov	V, -(3 * W)(DST,END)
-	mov	V, -(2 * W)(DST,END)
-	mov	V, -W(DST,END)
+	SET_4_WORDS (END)
 	add	$(4 * W), END
 	cmp	LEN_REG, END
 	jb	.Lloop
-	mov	V, -(4 * W)(DST,LEN_REG)
-	mov	V, -(3 * W)(DST,LEN_REG)
-	mov	V, -(2 * W)(DST,LEN_REG)
-	mov	V, -W(DST,LEN_REG)
+	SET_4_WORDS (LEN_REG)
 #ifdef __i386__
 	FC_POP (%ebx)
 #endif

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* MEMSET: memset with VEC_SIZE-byte vector stores.  One body for every
-   vector ISA and both ABIs: memset-<isa>.S defines MEMSET and IMPL_ID (its
-   impl-list.def id) and includes vec-<isa>.h, which names the registers
-   and mnemonics and says how to broadcast the byte; vec-abi.h
-   (sysdeps/x86_64, sysdeps/i386) names the arguments and the general
-   registers of each role.
-
-   Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: DST = dst,
-   MEMSET_BYTE = the byte (only the low 8 bits count), LEN = n (x86-64:
-   rdi, esi, rdx; i386 loads dst and n from the stack into eax and edx,
-   and broadcasts the byte from there); returns dst in rax (eax).  VEC
-   below is VEC_SIZE bytes.
+/* MEMSET: memset with VEC_SIZE-byte vector stores, one body for every
+   vector ISA and both ABIs (vec-blocks.h says how a variant is made of
+   it).  Assumptions: the ISA of vec-<isa>.h is usable.  Arguments: DST =
+   dst, MEMSET_BYTE = the byte (only the low 8 bits count), LEN = n
+   (x86-64: rdi, esi, rdx; i386 loads dst and n from the stack into eax
+   and edx, and broadcasts the byte from there); returns dst in rax
+   (eax).  VEC below is VEC_SIZE bytes.  The figures behind the choices:
+   doc/performance.md, "Figures behind the bodies".
 
    Strategy, by size:
    1. n < VEC: the byte broadcast into XMM(0) only (for AVX2 no dirty upper
@@ -25,12 +21,11 @@
       or the tail as the size class becomes known.
    3. n > 8 VEC, below rep_stosb_threshold and clear_nt_threshold: an
       aligned 4-VEC store loop between the 4 head VEC already stored and an
-      unaligned 4-VEC tail.  (In C it measured 1.5-2x glibc at 257-768
-      bytes on Zen 3.)
+      unaligned 4-VEC tail.
    4. rep_stosb_threshold <= n < clear_nt_threshold: REP STOSB (with
       MASKED_SMALL, before any other store).
-   5. n >= clear_nt_threshold: non-temporal stores to 64-byte-aligned
-      lines (the 4 head VEC cover the part before the first one), with
+   5. n >= clear_nt_threshold: non-temporal stores to whole lines (the
+      4 head VEC cover the part before the first one), with
       STREAM_PAIRS two pages at a time first as memmove-vec.S streams,
       then 4 VEC at a time, then an sfence and the tail.
 
@@ -41,15 +36,25 @@
 
 #include "entry.h"
 #include "vec-abi.h"
+#include "vec-blocks.h"
 
-#define STREAM_PAGE	4096	/* the pages the streaming loop pairs */
-#define STREAM_PAGE_SHIFT 12
+/* Every store is of VEC(0), the byte broadcast.  */
+#define FILL_2		VEC(0), VEC(0)
+#define FILL_4		VEC(0), VEC(0), VEC(0), VEC(0)
 
-#define VZEROUPPER_RETURN	VZEROUPPER; ret
-
-/* Where the size is, as BODY_RANGE's terms.  */
-#define IN_LEN		0, PERF_LEN, 1
-#define IN_LIMIT	(4 * VEC_SIZE), PERF_LIMIT, 1, PERF_DST, -1
+/* 4 VEC at DST_BLOCK with MOV, and on to the next, while below LIMIT.  */
+#define FILL_LOOP(mov, loop)				\
+	.p2align 4;					\
+loop:	STORE_4 (mov, 0, (DST_BLOCK), FILL_4);		\
+	sub	$-(4 * VEC_SIZE), DST_BLOCK;		\
+	cmp	LIMIT, DST_BLOCK;			\
+	jb	loop
+/* STREAM_PAIRS_LOOP's pass and step (vec-blocks.h).  */
+#define FILL_PAIR_PASS					\
+	STORE_4 (VMOVNT, 0, (DST_BLOCK), FILL_4);	\
+	STORE_4 (VMOVNT, PAGE_SIZE, (DST_BLOCK), FILL_4); \
+	sub	$-(4 * VEC_SIZE), DST_BLOCK
+#define FILL_NEXT_PAIR	add $PAGE_SIZE, DST_BLOCK
 
 VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
@@ -70,9 +75,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 # ifdef MASKED_MIDDLE
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
-	   (none when that is not above zero): one branch for the class.  On
-	   sizes drawn uniformly from 65..256 on Zen 5 it measured 0.49 of
-	   glibc, against 1.00 for stores of 2 and 4 VEC.  */
+	   (none when that is not above zero): one branch for the class.  */
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec_head
 	BODY_RANGE (CLASS, IN_LEN)
@@ -87,8 +90,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	ja	.Lmore_2x_vec_masked
 	/* VEC < n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
+	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(0))
 	ret
 .Lmore_2x_vec_masked:
 	BODY_RANGE (ENTRY, IN_LEN)
@@ -96,17 +98,15 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	ja	.Lmore_4x_vec_head
 	/* 2 VEC < n <= 4 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(0), VEC_SIZE(DST)
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
+	STORE_2 (VMOVU, 0, (DST), FILL_2)
+	STORE_2 (VMOVU, -(2 * VEC_SIZE), (DST,LEN), FILL_2)
 	ret
 # endif
 .Lmore_4x_vec_head:
 	BODY_RANGE (ENTRY, IN_LEN)
 	/* In the REP STOSB window, REP STOSB does all of it: head stores
 	   first would each wait for their line when the destination is not
-	   in cache (1.2x glibc at 16 KiB cold on Zen 5).  */
+	   in cache.  */
 	GET_TUNABLES
 	cmp	TUNABLE (REP_STOSB), LEN
 	jb	.Lstore_head
@@ -114,8 +114,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	jb	.Lrep_stosb
 .Lstore_head:
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(0), VEC_SIZE(DST)
+	STORE_2 (VMOVU, 0, (DST), FILL_2)
 	jmp	.Lmore_4x_vec
 #else
 	cmp	$VEC_SIZE, LEN
@@ -125,8 +124,7 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
+	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(0))
 	VZEROUPPER_RETURN
 
 	/* Each size-class target starts a 32-byte block, as in
@@ -156,23 +154,20 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 5
 .Lbetween_16_31:
 	BODY_RANGE (CLASS, IN_LEN)
-	XMOVU	%XMM(0), (DST)
-	XMOVU	%XMM(0), -16(DST,LEN)
+	STORE_HEAD_TAIL (XMOVU, 16, XMM(0), XMM(0))
 	ret
 # endif
 
 	.p2align 5
 .Lbetween_8_15:
 	BODY_RANGE (CLASS, IN_LEN)
-	XMOVQ	%XMM(0), (DST)
-	XMOVQ	%XMM(0), -8(DST,LEN)
+	STORE_HEAD_TAIL (XMOVQ, 8, XMM(0), XMM(0))
 	ret
 
 	.p2align 5
 .Lbetween_4_7:
 	BODY_RANGE (CLASS, IN_LEN)
-	XMOVD	%XMM(0), (DST)
-	XMOVD	%XMM(0), -4(DST,LEN)
+	STORE_HEAD_TAIL (XMOVD, 4, XMM(0), XMM(0))
 	ret
 
 	.p2align 5
@@ -186,13 +181,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 5
 .Lmore_2x_vec:
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (DST)
-	VMOVU	%VEC(0), VEC_SIZE(DST)
+	STORE_2 (VMOVU, 0, (DST), FILL_2)
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* 2 VEC < n <= 4 VEC.  */
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
+	STORE_2 (VMOVU, -(2 * VEC_SIZE), (DST,LEN), FILL_2)
 	VZEROUPPER_RETURN
 
 #endif
@@ -200,15 +193,11 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 5
 .Lmore_4x_vec:
 	BODY_RANGE (CLASS, IN_LEN)
-	VMOVU	%VEC(0), (2 * VEC_SIZE)(DST)
-	VMOVU	%VEC(0), (3 * VEC_SIZE)(DST)
+	STORE_2 (VMOVU, 2 * VEC_SIZE, (DST), FILL_2)
 	cmp	$(8 * VEC_SIZE), LEN
 	ja	.Lmore_8x_vec
 	/* 4 VEC < n <= 8 VEC.  */
-	VMOVU	%VEC(0), -(4 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(0), -(3 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(0), -(2 * VEC_SIZE)(DST,LEN)
-	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
+	STORE_4 (VMOVU, -(4 * VEC_SIZE), (DST,LEN), FILL_4)
 	VZEROUPPER_RETURN
 
 	.p2align 5
@@ -221,24 +210,13 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	cmp	TUNABLE (CLEAR_NT), LEN
 	jae	.Lrep_or_stream
 	BODY_RANGE (LOOP, IN_LEN)
-	lea	(4 * VEC_SIZE)(DST), DST_BLOCK
-	and	$-VEC_SIZE, DST_BLOCK	/* the first aligned VEC after the head */
+	/* DST_BLOCK: the first aligned VEC after the head.  */
+	ALIGN_DOWN ((4 * VEC_SIZE)(DST), VEC_SIZE, DST_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (LOOP, IN_LIMIT)
-	.p2align 4
-.Lloop_4x_vec:
-	VMOVA	%VEC(0), (DST_BLOCK)
-	VMOVA	%VEC(0), VEC_SIZE(DST_BLOCK)
-	VMOVA	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVA	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lloop_4x_vec
+	FILL_LOOP (VMOVA, .Lloop_4x_vec)
 .Lstore_tail:
-	VMOVU	%VEC(0), (LIMIT)
-	VMOVU	%VEC(0), VEC_SIZE(LIMIT)
-	VMOVU	%VEC(0), (2 * VEC_SIZE)(LIMIT)
-	VMOVU	%VEC(0), (3 * VEC_SIZE)(LIMIT)
+	STORE_4 (VMOVU, 0, (LIMIT), FILL_4)
 	VZEROUPPER_RETURN
 
 	.p2align 4
@@ -256,48 +234,15 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 
 .Lstream:
 	BODY_RANGE (STREAM, IN_LEN)
-	lea	63(DST), DST_BLOCK
-	and	$-64, DST_BLOCK
+	ALIGN_DOWN ((LINE_SIZE - 1)(DST), LINE_SIZE, DST_BLOCK)
 	lea	-(4 * VEC_SIZE)(DST,LEN), LIMIT
 	BODY_RANGE (STREAM, IN_LIMIT)
 #ifdef STREAM_PAIRS
-	/* Whole pairs of pages first, 4 VEC at the same offset of each per
-	   pass, as memmove-vec.S streams.  */
-	mov	LIMIT, PAIRS
-	sub	DST_BLOCK, PAIRS
-	shr	$(STREAM_PAGE_SHIFT + 1), PAIRS
-	jz	.Lstream_lines
-	.p2align 4
-.Lstream_pair:
-	movl	$(STREAM_PAGE / (4 * VEC_SIZE)), PAIR_LINES
-.Lstream_pair_lines:
-	VMOVNT	%VEC(0), (DST_BLOCK)
-	VMOVNT	%VEC(0), VEC_SIZE(DST_BLOCK)
-	VMOVNT	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(0), STREAM_PAGE(DST_BLOCK)
-	VMOVNT	%VEC(0), (STREAM_PAGE + VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(0), (STREAM_PAGE + 2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(0), (STREAM_PAGE + 3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	decl	PAIR_LINES
-	jnz	.Lstream_pair_lines
-	add	$STREAM_PAGE, DST_BLOCK
-	dec	PAIRS
-	jnz	.Lstream_pair
-.Lstream_lines:
+	STREAM_PAIRS_LOOP (FILL_PAIR_PASS, FILL_NEXT_PAIR)
 #endif
 	cmp	LIMIT, DST_BLOCK
 	jae	.Lstream_end
-	.p2align 4
-.Lstream_loop:
-	VMOVNT	%VEC(0), (DST_BLOCK)
-	VMOVNT	%VEC(0), VEC_SIZE(DST_BLOCK)
-	VMOVNT	%VEC(0), (2 * VEC_SIZE)(DST_BLOCK)
-	VMOVNT	%VEC(0), (3 * VEC_SIZE)(DST_BLOCK)
-	sub	$-(4 * VEC_SIZE), DST_BLOCK
-	cmp	LIMIT, DST_BLOCK
-	jb	.Lstream_loop
+	FILL_LOOP (VMOVNT, .Lstream_loop)
 .Lstream_end:
 	sfence
 	jmp	.Lstore_tail

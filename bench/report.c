@@ -90,9 +90,9 @@ geomean_ratio (const struct group *g, int k)
   return n ? exp (s / (double) n) : NAN;
 }
 
-/* Contender K's ratio and net ratio at P, or if P is NULL their geometric
-   means over G: the net ratio then takes the null contender's mean ratio
-   from the contender's, as a row takes its time from the contender's.  */
+/* Contender K's ratio and net ratio at P, or if P is NULL over G: the
+   geometric mean G of its ratios and the net ratio of the geometric
+   means, (G - N) / (1 - N) for the null contender's mean N.  */
 static void
 ratios (const struct group *g, const struct point *p, int k, double *ratio,
 	double *net)
@@ -124,11 +124,11 @@ static void
 ratio_columns (const struct group *g, const struct point *p)
 {
   const struct cset *h = g->header;
-  double ratio, net, null_ratio, null_net;
+  double ratio, net;
   ratios (g, p, 1, &ratio, &net);
-  ratios (g, p, NULL_CONTENDER, &null_ratio, &null_net);
   put_ratio (7, ratio);
-  put_ratio (7, null_ratio);
+  put_ratio (7, p ? fcb_ratio (p, NULL_CONTENDER)
+		: geomean_ratio (g, NULL_CONTENDER));
   put_ratio (NET_WIDTH, net);
   printf (" |");
   for (int k = 0; k < h->n; k++)
@@ -269,8 +269,8 @@ fcb_summary (void)
 {
   int count[VERDICTS] = { 0 };
   printf ("\n== Summary: targets (ratio = libfastcopy's exported function time"
-	  " / glibc time;\n   net = (libfastcopy - null) / (glibc - null), null"
-	  " the floor) ==\n");
+	  " / glibc time;\n   net = (libfastcopy - null) / (glibc - null), "
+	  "null = the floor) ==\n");
   fcb_judge_targets (count);
   printf ("%d met, %d missed, %d not measured, %d not applicable\n",
 	  count[MET], count[MISSED], count[NOT_MEASURED],

@@ -44,7 +44,7 @@ struct target
   double cliff;			/* > 0: only the points where glibc takes at
 				   least CLIFF times its median over the
 				   group */
-  double goal;			/* met when the ratio is at most this */
+  double goal;			/* met when the value is at most this */
   double peers;			/* > 0: and at most PEERS times every
 				   --against peer's */
   int net;			/* judged on net ratios */

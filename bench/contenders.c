@@ -137,6 +137,12 @@ open_peers (void)
 	if (strcmp (lib.peers[j].label, p->label) == 0)
 	  fcb_option_error ("--against %s: a second library named '%s' (the"
 			    " first is %s)", path, p->label, lib.peers[j].path);
+      /* The summary finds a peer's column by its label.  */
+      static const char *const builtin[] = { "glibc", "libfastcopy", "null" };
+      for (size_t j = 0; j < N_OF (builtin); j++)
+	if (strcmp (p->label, builtin[j]) == 0)
+	  fcb_option_error ("--against %s: named '%s', as a contender of the"
+			    " tool's own", path, p->label);
       /* bzero is optional; the others must be there.  */
       char why[PATH_MAX + 80];
       for (int f = 0; f < F_COUNT; f++)

@@ -9,6 +9,7 @@
    distributions.c   the size distributions and their call sequences
    run.c             measuring the planned points
    report.c          tables, CSV, SVG charts, the summary
+   net-ratio.h       the net ratio, above the null contender's time
    targets.c         the targets file: its sets, and judging their targets
    stream.c          the streaming reference
    and bench/libmeasure.a, which fastcopy-tune and fastcopy-profile link
@@ -29,6 +30,7 @@
 #include "data-dir.h"
 #include "fastcopy.h"
 #include "measure.h"
+#include "net-ratio.h"
 #include "size.h"
 #include "svg.h"
 
@@ -122,7 +124,7 @@ int fcb_case_by_name (const char *name);
 enum func { F_MEMCPY, F_MEMMOVE, F_MEMSET, F_BZERO, F_COUNT };
 extern const char *const func_names[F_COUNT];
 
-enum role { ROLE_GLIBC, ROLE_FASTCOPY, ROLE_PEER, ROLE_VARIANT,
+enum role { ROLE_GLIBC, ROLE_FASTCOPY, ROLE_NULL, ROLE_PEER, ROLE_VARIANT,
 	    ROLE_REFERENCE };
 
 struct contender
@@ -133,8 +135,12 @@ struct contender
 };
 
 /* The contenders for one function; glibc is always [0], libfastcopy [1],
-   then the peers (a peer without bzero is missing from bzero's set), the
-   variants, and in a wide set the reference.  */
+   the null contender [NULL_CONTENDER], then the peers (a peer without
+   bzero is missing from bzero's set), the variants, and in a wide set the
+   reference.  The null contender is a function that returns at once,
+   called as every other one is: its time is what the harness itself
+   costs, the floor under every contender's.  */
+#define NULL_CONTENDER 2
 struct cset
 {
   const char *function;
@@ -181,7 +187,8 @@ extern struct libraries lib;
    cannot be opened or lacks a function is an option error.  */
 void fcb_open_libraries (void);
 void fcb_build_contenders (void);
-/* Exit with an error if a contender copies or clears wrongly.  */
+/* Exit with an error if a contender copies or clears wrongly (the null
+   contender does neither, by design).  */
 void fcb_verify_contenders (void);
 
 /* The index of the contender called LABEL in S, or -1.  */
@@ -272,8 +279,10 @@ size_t fcb_pool_bytes (void);
 /* run.c: measure and print the groups of case CID.  */
 void fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms);
 
-/* report.c  */
-double fcb_ratio (const struct point *p, int k);	/* time / glibc's */
+/* report.c: contender K's time at P over glibc's, and its net ratio
+   (net-ratio.h).  */
+double fcb_ratio (const struct point *p, int k);
+double fcb_point_net_ratio (const struct point *p, int k);
 void fcb_print_group (const struct group *g);
 void fcb_write_csv (const char *path);
 void fcb_write_svg (const char *path, const char *subtitle);

@@ -6,12 +6,15 @@
       preloaded or linked first cannot stand in for them;
    2. libfastcopy: the function that libfastcopy.so.1 exports (dlsym on its
       own handle), including the dispatch jump that every program pays;
-   3. peers: the functions of each --against library (AOCL-LibMem, say),
+   3. null: a function that returns at once (dst, as the others do), the
+      floor: what the call through the pointer and the measuring loop
+      cost, whoever is called;
+   4. peers: the functions of each --against library (AOCL-LibMem, say),
       found with dlsym on its handle;
-   4. fc:NAME: every usable entry of that library's implementation table,
+   5. fc:NAME: every usable entry of that library's implementation table,
       called directly, but the profile ones (which only record and call
       another);
-   5. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
+   6. ref:stream: an AVX2 loop of streaming stores (stream.c), on sizes that
       do not fit in the caches, the bandwidth to compare large copies with.
    Every lookup is checked with dladdr: the glibc functions must lie in
    libc.so.6, the others in the library that was opened.  */
@@ -134,6 +137,12 @@ open_peers (void)
 	if (strcmp (lib.peers[j].label, p->label) == 0)
 	  fcb_option_error ("--against %s: a second library named '%s' (the"
 			    " first is %s)", path, p->label, lib.peers[j].path);
+      /* The summary finds a peer's column by its label.  */
+      static const char *const builtin[] = { "glibc", "libfastcopy", "null" };
+      for (size_t j = 0; j < N_OF (builtin); j++)
+	if (strcmp (p->label, builtin[j]) == 0)
+	  fcb_option_error ("--against %s: named '%s', as a contender of the"
+			    " tool's own", path, p->label);
       /* bzero is optional; the others must be there.  */
       char why[PATH_MAX + 80];
       for (int f = 0; f < F_COUNT; f++)
@@ -183,6 +192,31 @@ fcb_open_libraries (void)
   open_peers ();
 }
 
+/* The null contender, one per signature.  Called through the same
+   pointer as the others, so never inlined into the measuring loop.  */
+static void *
+null_copy (void *dst, const void *src, size_t n)
+{
+  (void) src;
+  (void) n;
+  return dst;
+}
+
+static void *
+null_set (void *dst, int c, size_t n)
+{
+  (void) c;
+  (void) n;
+  return dst;
+}
+
+static void
+null_zero (void *dst, size_t n)
+{
+  (void) dst;
+  (void) n;
+}
+
 static void
 add (struct cset *s, const char *label, enum role role, enum fcm_call call,
      void *fn)
@@ -220,6 +254,9 @@ fcb_build_contenders (void)
       check_origin (x, name, lib.fc_path, "libfastcopy");
       add (s, "glibc", ROLE_GLIBC, call, g);
       add (s, "libfastcopy", ROLE_FASTCOPY, call, x);
+      add (s, "null", ROLE_NULL, call,
+	   call == FCM_COPY ? (void *) null_copy
+	   : call == FCM_SET ? (void *) null_set : (void *) null_zero);
       for (int i = 0; i < lib.npeers; i++)
 	{
 	  char why[PATH_MAX + 80];
@@ -275,6 +312,8 @@ fcb_verify_contenders (void)
       for (size_t si = 0; si < N_OF (sizes); si++)
 	{
 	  const struct contender *c = &csets_wide[f].c[k];
+	  if (c->role == ROLE_NULL)
+	    continue;
 	  size_t n = sizes[si], so = si * 7 % 64, doff = si * 13 % 64;
 	  for (size_t i = 0; i < N; i++)
 	    a[i] = (unsigned char) (i * 131 + 7), b[i] = (unsigned char) (i ^ 0x5a);

@@ -5,9 +5,11 @@
    Every point (function, size, alignment, distance, cache state) is
    measured with every contender interleaved, and the median kept
    (measure.h); ratios are contender time / glibc time: below 1 is faster
-   than glibc.  The cases are in cases.c, the contenders in contenders.c,
-   the report and the summary in report.c, and the summary's targets come
-   from a data file (targets.c).  */
+   than glibc.  A null contender, a function that returns at once, gives
+   the floor, and net ratios take it from both times (net-ratio.h).  The
+   cases are in cases.c, the contenders in contenders.c, the report and
+   the summary in report.c, and the summary's targets come from a data
+   file (targets.c).  */
 
 #define _GNU_SOURCE 1
 #include "config.h"
@@ -101,6 +103,7 @@ help (void)
   for (size_t i = 0; i < ncase_groups; i++)
     printf (" %s", case_groups[i].name);
   printf ("\n\nRatios are contender time / glibc time: below 1.00 is faster.\n"
+	  "Net ratios take the time of a null function, the floor, from both.\n"
 	  "See fastcopy-bench(1).\n");
 }
 
@@ -305,12 +308,16 @@ main (int argc, char **argv)
 	      ch && ch->impl ? ch->impl->name : "?", ch && ch->reason ? ch->reason : "?");
     }
   printf ("contenders  glibc = libc.so.6's own function (dlsym), libfastcopy ="
-	  " the exported\n            function (dlsym), %sfc:NAME = table entry "
+	  " the exported\n            function (dlsym), null = a function that "
+	  "returns at once (the floor),\n            %sfc:NAME = table entry "
 	  "called directly%s\n", lib.npeers ? "a peer = that library's function"
 	  " (dlsym),\n            " : "", fcb_stream_usable ()
 	  ? ",\n            ref:stream = AVX2 streaming-store loop (cold, >= 256 KiB)"
 	  : "");
-  printf ("ratio       contender time / glibc time (below 1 is faster)\n");
+  printf ("ratio       contender time / glibc time (below 1 is faster)\n"
+	  "net         (contender - null) / (glibc - null): the ratio of the "
+	  "work above\n            the floor (- where glibc is not slower "
+	  "than null)\n");
   fflush (stdout);
   snprintf (subtitle, sizeof subtitle, "%s family %u model %u, L3 %s; %s mode, "
 	    "median of %u interleaved rounds; libfastcopy = exported function,"

@@ -2,7 +2,8 @@
 /* fastcopy-bench: the report: a table per group on stdout, the summary
    (the targets, then large cold calls against the streaming reference),
    every measurement as CSV, and the groups as SVG charts (svg.c draws
-   them).  */
+   them).  Beside the ratios to glibc, the null contender's ratio (the
+   floor) and the net ratios (net-ratio.h).  */
 
 #include "config.h"
 
@@ -31,11 +32,19 @@ fcb_ratio (const struct point *p, int k)
   return p->med[k] / p->med[0];
 }
 
+double
+fcb_point_net_ratio (const struct point *p, int k)
+{
+  return fcb_net_ratio (p->med[k], p->med[0], p->med[NULL_CONTENDER]);
+}
+
 /* ------------------------------------------------------------------ */
 /* Tables.  */
 
 /* The peers and the variants have a column of ratios each, as wide as the
-   label.  */
+   label; a peer has a column of net ratios too.  The variants' net ratios
+   are in the CSV: a second column for each would double the width of the
+   table.  */
 static int
 ratio_column (const struct contender *c)
 {
@@ -45,6 +54,8 @@ ratio_column (const struct contender *c)
   return w > 9 ? w : 9;
 }
 
+#define NET_WIDTH 7
+
 static void
 table_header (const struct group *g)
 {
@@ -52,15 +63,82 @@ table_header (const struct group *g)
   printf ("\n== %s ==\n", g->title);
   const char *first = g->xkind == X_DISTANCE ? "distance"
 		      : g->xkind == X_DIST ? "distribution" : "size";
-  printf ("%12s %12s %12s %7s |", first, "glibc", "libfastcopy", "ratio");
-  for (int k = 2; k < h->n; k++)
+  printf ("%12s %12s %12s %7s %7s %*s |", first, "glibc", "libfastcopy",
+	  "ratio", "null", NET_WIDTH, "net");
+  for (int k = 0; k < h->n; k++)
     if (ratio_column (&h->c[k]))
-      printf (" %*s", ratio_column (&h->c[k]), h->c[k].label);
+      {
+	printf (" %*s", ratio_column (&h->c[k]), h->c[k].label);
+	if (h->c[k].role == ROLE_PEER)
+	  printf (" %*s", NET_WIDTH, "net");
+      }
   if (strcmp (g->cache, "cold") == 0)
     printf (" | %10s %10s", "glibc GB/s", "fc GB/s");
   if (h->c[h->n - 1].role == ROLE_REFERENCE)
     printf (" %10s %9s", "ref GB/s", "fc % ref");
   putchar ('\n');
+}
+
+static double
+geomean_ratio (const struct group *g, int k)
+{
+  double s = 0;
+  size_t n = 0;
+  for (size_t i = g->first; i < g->first + g->count; i++)
+    if (points[i].done)
+      s += log (fcb_ratio (&points[i], k)), n++;
+  return n ? exp (s / (double) n) : NAN;
+}
+
+/* Contender K's ratio and net ratio at P, or if P is NULL over G: the
+   geometric mean G of its ratios and the net ratio of the geometric
+   means, (G - N) / (1 - N) for the null contender's mean N.  */
+static void
+ratios (const struct group *g, const struct point *p, int k, double *ratio,
+	double *net)
+{
+  if (p != NULL)
+    {
+      *ratio = fcb_ratio (p, k);
+      *net = fcb_point_net_ratio (p, k);
+      return;
+    }
+  *ratio = geomean_ratio (g, k);
+  *net = fcb_net_ratio (*ratio, 1, geomean_ratio (g, NULL_CONTENDER));
+}
+
+/* A ratio in a column of WIDTH; "-" for none (a net ratio where glibc is
+   not slower than the null contender).  */
+static void
+put_ratio (int width, double v)
+{
+  if (isnan (v))
+    printf (" %*s", width, "-");
+  else
+    printf (" %*.3f", width, v);
+}
+
+/* The ratio columns of a row of G: at P, or if P is NULL the geometric
+   means.  */
+static void
+ratio_columns (const struct group *g, const struct point *p)
+{
+  const struct cset *h = g->header;
+  double ratio, net;
+  ratios (g, p, 1, &ratio, &net);
+  put_ratio (7, ratio);
+  put_ratio (7, p ? fcb_ratio (p, NULL_CONTENDER)
+		: geomean_ratio (g, NULL_CONTENDER));
+  put_ratio (NET_WIDTH, net);
+  printf (" |");
+  for (int k = 0; k < h->n; k++)
+    if (ratio_column (&h->c[k]))
+      {
+	ratios (g, p, k, &ratio, &net);
+	put_ratio (ratio_column (&h->c[k]), ratio);
+	if (h->c[k].role == ROLE_PEER)
+	  put_ratio (NET_WIDTH, net);
+      }
 }
 
 static void
@@ -76,11 +154,9 @@ table_row (const struct group *g, const struct point *p)
     snprintf (b1, sizeof b1, "%zu", p->size);
   else
     fc_size_format (p->size, FC_SIZE_1_DECIMAL, b1, sizeof b1);
-  printf ("%12s %12s %12s %7.3f |", b1, fmt_time (b2, sizeof b2, p->med[0]),
-	  fmt_time (b3, sizeof b3, p->med[1]), fcb_ratio (p, 1));
-  for (int k = 2; k < h->n; k++)
-    if (ratio_column (&h->c[k]))
-      printf (" %*.3f", ratio_column (&h->c[k]), fcb_ratio (p, k));
+  printf ("%12s %12s %12s", b1, fmt_time (b2, sizeof b2, p->med[0]),
+	  fmt_time (b3, sizeof b3, p->med[1]));
+  ratio_columns (g, p);
   double size = (double) p->size;
   if (strcmp (g->cache, "cold") == 0)
     printf (" | %10.2f %10.2f", size / p->med[0], size / p->med[1]);
@@ -94,17 +170,6 @@ table_row (const struct group *g, const struct point *p)
 	printf (" %10s %9s", "-", "-");
     }
   putchar ('\n');
-}
-
-static double
-geomean_ratio (const struct group *g, int k)
-{
-  double s = 0;
-  size_t n = 0;
-  for (size_t i = g->first; i < g->first + g->count; i++)
-    if (points[i].done)
-      s += log (fcb_ratio (&points[i], k)), n++;
-  return n ? exp (s / (double) n) : NAN;
 }
 
 /* The distance sweep has up to 4096 rows: print those near the cliff and
@@ -127,10 +192,8 @@ fcb_print_group (const struct group *g)
 
   if (g->xkind == X_DIST)
     {
-      printf ("%12s %12s %12s %7.3f |", "geomean", "", "",
-	      geomean_ratio (g, 1));
-      for (int k = 2; k < h->n; k++)
-	printf (" %*.3f", ratio_column (&h->c[k]), geomean_ratio (g, k));
+      printf ("%12s %12s %12s", "geomean", "", "");
+      ratio_columns (g, NULL);
       putchar ('\n');
       size_t calls = 0, bytes = 0;
       for (size_t i = g->first; i < g->first + g->count; i++)
@@ -206,7 +269,8 @@ fcb_summary (void)
 {
   int count[VERDICTS] = { 0 };
   printf ("\n== Summary: targets (ratio = libfastcopy's exported function time"
-	  " / glibc time) ==\n");
+	  " / glibc time;\n   net = (libfastcopy - null) / (glibc - null), "
+	  "null = the floor) ==\n");
   fcb_judge_targets (count);
   printf ("%d met, %d missed, %d not measured, %d not applicable\n",
 	  count[MET], count[MISSED], count[NOT_MEASURED],
@@ -225,7 +289,7 @@ fcb_write_csv (const char *path)
   if (f == NULL)
     fcb_die ("%s: %s", path, strerror (errno));
   fputs ("case,function,size,alignment,distance,cache,contender,median_ns,"
-	 "bytes_per_ns,ratio_vs_glibc\n", f);
+	 "bytes_per_ns,ratio_vs_glibc,net_ratio_vs_glibc\n", f);
   for (size_t i = 0; i < npoints; i++)
     {
       const struct point *p = &points[i];
@@ -241,9 +305,13 @@ fcb_write_csv (const char *path)
 	  fprintf (f, "%s,%zu,%s,", func_names[g->func], p->size, g->align);
 	  if (p->distance != LONG_MIN)
 	    fprintf (f, "%ld", p->distance);
-	  fprintf (f, ",%s,%s,%.3f,%.4f,%.4f\n", g->cache, p->cs->c[k].label,
+	  fprintf (f, ",%s,%s,%.3f,%.4f,%.4f,", g->cache, p->cs->c[k].label,
 		   p->med[k], p->med[k] > 0 ? (double) p->size / p->med[k] : 0,
 		   fcb_ratio (p, k));
+	  double net = fcb_point_net_ratio (p, k);
+	  if (!isnan (net))
+	    fprintf (f, "%.4f", net);
+	  putc ('\n', f);
 	}
     }
   if (f != stdout ? fclose (f) != 0 : fflush (f) != 0)
@@ -302,7 +370,6 @@ fcb_write_svg (const char *path, const char *subtitle)
       struct fcb_chart *c = &charts[nch++];
       c->title = g->title;
       c->xlabel = svg_xlabel (g);
-      c->nseries = (size_t) h->n;
       c->series = calloc ((size_t) h->n, sizeof *c->series);
       if (c->series == NULL)
 	fcb_die ("out of memory");
@@ -340,7 +407,11 @@ fcb_write_svg (const char *path, const char *subtitle)
       c->title = t;
       for (int k = 0; k < h->n; k++)
 	{
-	  struct fcb_series *s = &c->series[k];
+	  /* The null contender is a bar of the distributions, the floor;
+	     its bandwidth and time would only stretch the other axes.  */
+	  if (h->c[k].role == ROLE_NULL && g->xkind != X_DIST)
+	    continue;
+	  struct fcb_series *s = &c->series[c->nseries++];
 	  s->label = h->c[k].label;
 	  s->style = h->c[k].role == ROLE_GLIBC ? FCB_STYLE_GLIBC
 		     : h->c[k].role == ROLE_FASTCOPY ? FCB_STYLE_FASTCOPY

@@ -11,10 +11,11 @@
    checks written before the first set belong to every set.  A check names
    the cases (and layout) whose points its targets are judged on, and the
    title the summary prints when none of them ran.  A target is a
-   statistic of libfastcopy's ratio to glibc over the points in a range
-   (each point alone, their geometric mean, the worst), optionally only at
-   the points where glibc's own time shows a cliff, and the largest ratio
-   that meets it.  Slack lines raise every goal when the glibc measured is
+   statistic of libfastcopy's ratio to glibc, or of its net ratio (above
+   the null contender's time, net-ratio.h), over the points in a range (each
+   point alone, their geometric mean, the worst), optionally only at the
+   points where glibc's own time shows a cliff, and the largest value that
+   meets it.  Slack lines raise every goal when the glibc measured is
    of a given version.  */
 
 #include "config.h"
@@ -43,9 +44,10 @@ struct target
   double cliff;			/* > 0: only the points where glibc takes at
 				   least CLIFF times its median over the
 				   group */
-  double goal;			/* met when the ratio is at most this */
+  double goal;			/* met when the value is at most this */
   double peers;			/* > 0: and at most PEERS times every
 				   --against peer's */
+  int net;			/* judged on net ratios */
   char label[LABEL_MAX];
 };
 
@@ -373,7 +375,6 @@ parse_check (const struct word *w, int n)
     bad ("a check's title has no placeholders");
 }
 
-/* each|geomean|worst [LO-HI] [cliff=F] <= GOAL "LABEL"  */
 /* The factor TEXT of KEY (cliff=, peers=): a number above 0.  */
 static double
 factor_value (const char *text, const char *key)
@@ -385,6 +386,7 @@ factor_value (const char *text, const char *key)
   return f;
 }
 
+/* each|geomean|worst [LO-HI] [cliff=F] [peers=F] [net] <= GOAL "LABEL"  */
 static void
 parse_target (enum statistic stat, const struct word *w, int n)
 {
@@ -393,21 +395,27 @@ parse_target (enum statistic stat, const struct word *w, int n)
     bad ("a target before any 'check'");
   struct target t = { .stat = stat };
   int i = n - 3;		/* the "<=" */
-  if (n < 4 || n > 7 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
-    bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] <= GOAL "
+  if (n < 4 || n > 8 || strcmp (w[i].text, "<=") != 0 || !w[n - 1].quoted)
+    bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] [net] <= GOAL "
 	 "\"LABEL\"");
   for (int q = 1; q < i; q++)
     if (strncmp (w[q].text, "cliff=", 6) == 0 && t.cliff == 0)
       t.cliff = factor_value (w[q].text + 6, "cliff=");
     else if (strncmp (w[q].text, "peers=", 6) == 0 && t.peers == 0)
       t.peers = factor_value (w[q].text + 6, "peers=");
+    else if (strcmp (w[q].text, "net") == 0 && !w[q].quoted)
+      {
+	if (t.net)
+	  bad ("'net' is written twice");
+	t.net = 1;
+      }
     else if (!t.ranged && !w[q].quoted)
       {
 	t.ranged = 1;
 	range_value (w[q].text, &t.lo, &t.hi);
       }
     else
-      bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] <= GOAL "
+      bad ("a target is STATISTIC [LO-HI] [cliff=F] [peers=F] [net] <= GOAL "
 	   "\"LABEL\"");
   char *end;
   t.goal = strtod (w[i + 1].text, &end);
@@ -528,14 +536,14 @@ fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
 static int *counts;		/* per verdict */
 static int partial;		/* targets judged on part of their points */
 
-/* One line of the summary; EXTRA (the peers' values, notes) follows the
-   verdict.  */
+/* One line of the summary; EXTRA (the floor, the peers' values, notes)
+   follows the verdict.  */
 static void
 line (const char *what, const char *measured, const char *goal,
       enum verdict v, const char *extra)
 {
   static const char *const word[] = { "yes", "NO", "-", "n/a" };
-  printf ("%-52s %-28s %-10s %s%s\n", what, measured, goal, word[v], extra);
+  printf ("%-52s %-28s %-12s %s%s\n", what, measured, goal, word[v], extra);
   counts[v]++;
 }
 
@@ -604,56 +612,127 @@ expand (const char *label, const char *name, const char *measured,
     }
 }
 
-/* The ratios of one contender over a target's points.  */
+/* The value target T judges for contender K at P: its ratio, or for a
+   net target its net ratio.  */
+static double
+value_at (const struct target *t, const struct point *p, int k)
+{
+  return t->net ? fcb_point_net_ratio (p, k) : fcb_ratio (p, k);
+}
+
+/* V with 3 decimals, or "-" for no value.  */
+static const char *
+value_text (double v, char *buf, size_t len)
+{
+  if (isnan (v))
+    snprintf (buf, len, "-");
+  else
+    snprintf (buf, len, "%.3f", v);
+  return buf;
+}
+
+/* One contender over a target's points: the sums of the logarithms of
+   its ratios and of the null contender's, for the geometric means, and
+   its largest value in the target's form, with where it is.  */
 struct tally
 {
   size_t n;
-  double logsum, worst;
-  const struct group *wg;	/* where the worst is */
+  double logsum, lognull;
+  double worst;
+  const struct group *wg;	/* where the worst is; NULL: no value */
   const struct point *wp;
 };
 
 static void
-tally_add (struct tally *t, const struct group *g, const struct point *p,
-	   double r)
+tally_add (struct tally *t, const struct target *tg, const struct group *g,
+	   const struct point *p, int k)
 {
   t->n++;
-  t->logsum += log (r);
-  if (t->wp == NULL || r > t->worst)
-    t->worst = r, t->wg = g, t->wp = p;
+  t->logsum += log (fcb_ratio (p, k));
+  t->lognull += log (fcb_ratio (p, NULL_CONTENDER));
+  double v = value_at (tg, p, k);
+  if (!isnan (v) && (t->wp == NULL || v > t->worst))
+    t->worst = v, t->wg = g, t->wp = p;
 }
 
+/* The geometric mean of the ratios, and of the null contender's.  */
 static double
-tally_value (const struct tally *t, enum statistic s)
+tally_geomean (const struct tally *t)
 {
-  return s == STAT_GEOMEAN ? exp (t->logsum / (double) t->n) : t->worst;
+  return exp (t->logsum / (double) t->n);
 }
 
-/* The ratio of peer J at P, or NAN where that peer was not measured (a
-   peer without bzero).  */
 static double
-peer_ratio (const struct point *p, int j)
+tally_null (const struct tally *t)
+{
+  return exp (t->lognull / (double) t->n);
+}
+
+/* The statistic of target TG over the tally, in its form: a net geometric
+   mean is the net ratio of the geometric means, as the tables give it;
+   NAN where there is none.  */
+static double
+tally_value (const struct tally *t, const struct target *tg)
+{
+  if (t->n == 0)
+    return NAN;
+  if (tg->stat != STAT_GEOMEAN)
+    return t->wp ? t->worst : NAN;
+  return tg->net ? fcb_net_ratio (tally_geomean (t), 1, tally_null (t))
+		 : tally_geomean (t);
+}
+
+/* The value of target T for peer J at P, or NAN where that peer was not
+   measured (a peer without bzero).  */
+static double
+peer_value (const struct target *t, const struct point *p, int j)
 {
   int k = fcb_contender_index (p->cs, lib.peers[j].label);
-  return k < 0 ? NAN : fcb_ratio (p, k);
+  return k < 0 ? NAN : value_at (t, p, k);
 }
 
-/* "  aocl-libmem 0.412" for every peer with a value: its ratio at point P,
-   or if P is NULL the statistic S of its tally PEERS[J].  */
+/* "  aocl-libmem 0.412" (a net target: "  aocl-libmem net 0.283") for
+   every peer with a value: its value at point P, or if P is NULL the
+   statistic of its tally PEERS[J].  */
 static void
-peers_text (const struct tally *peers, enum statistic s,
+peers_text (const struct tally *peers, const struct target *t,
 	    const struct point *p, char *buf, size_t len)
 {
   size_t o = 0;
   buf[0] = 0;
   for (int j = 0; j < lib.npeers && o < len; j++)
     {
-      double v = p ? peer_ratio (p, j)
-		 : peers[j].n ? tally_value (&peers[j], s) : NAN;
+      double v = p ? peer_value (t, p, j) : tally_value (&peers[j], t);
       if (!isnan (v))
-	o += (size_t) snprintf (buf + o, len - o, "  %s %.3f",
-				lib.peers[j].label, v);
+	o += (size_t) snprintf (buf + o, len - o, "  %s %s%.3f",
+				lib.peers[j].label, t->net ? "net " : "", v);
     }
+}
+
+/* The floor beside libfastcopy's value of target T: the null contender's
+   ratio and libfastcopy's figure in the other form, "  (null 0.279, net
+   0.262)" or for a net target "  (null 0.279, ratio 0.463)"; at P, or if
+   P is NULL their geometric means over the tally FC.  */
+static void
+floor_text (const struct target *t, const struct tally *fc,
+	    const struct point *p, char *buf, size_t len)
+{
+  double null, ratio, net;
+  if (p != NULL)
+    {
+      null = fcb_ratio (p, NULL_CONTENDER);
+      ratio = fcb_ratio (p, 1);
+      net = fcb_point_net_ratio (p, 1);
+    }
+  else
+    {
+      null = tally_null (fc);
+      ratio = tally_geomean (fc);
+      net = fcb_net_ratio (ratio, 1, null);
+    }
+  char b[16];
+  snprintf (buf, len, "  (null %.3f, %s %s)", null, t->net ? "ratio" : "net",
+	    value_text (t->net ? ratio : net, b, sizeof b));
 }
 
 /* The goal of T as it applies to this run: with the slack, if any.  */
@@ -666,7 +745,7 @@ goal_of (const struct target *t)
 static void
 goal_text (const struct target *t, char *buf, size_t len)
 {
-  snprintf (buf, len, "<= %.2f", goal_of (t));
+  snprintf (buf, len, "%s<= %.2f", t->net ? "net " : "", goal_of (t));
 }
 
 /* Glibc's median time over the measured points of G.  */
@@ -708,12 +787,47 @@ ahead_of_peers (const struct target *t, double v, const struct tally *peers,
     return 1;
   for (int j = 0; j < lib.npeers; j++)
     {
-      double pv = p ? peer_ratio (p, j)
-		    : peers[j].n ? tally_value (&peers[j], t->stat) : NAN;
+      double pv = p ? peer_value (t, p, j) : tally_value (&peers[j], t);
       if (!isnan (pv) && v > t->peers * pv)
 	return 0;
     }
   return 1;
+}
+
+/* The line of target T, LABEL, whose value is V (WHERE follows it, " at
+   96 B"): met when V is at most the goal and ahead of the peers.  For
+   'each', the floor and the peers' values are at P; else the peers' are
+   their statistics over the tallies PEERS, and the floor is at the worst
+   point or over the tally FC.  NOTE ends the line.  A net value may be
+   missing (glibc no slower than the null contender): nothing to
+   judge.  */
+static void
+judge_value (const struct target *t, const char *label, double v,
+	     const char *where, const char *goal, const struct tally *fc,
+	     const struct tally *peers, const struct point *p,
+	     const char *note)
+{
+  char measured[96], extra[320];
+  if (isnan (v))
+    {
+      snprintf (extra, sizeof extra, "  (glibc no slower than null)%s", note);
+      line (label, "no net ratio", goal, NOT_APPLICABLE, extra);
+      return;
+    }
+  snprintf (measured, sizeof measured, "%.3f%s", v, where);
+  floor_text (t, fc, p ? p : t->stat == STAT_WORST ? fc->wp : NULL, extra,
+	      sizeof extra);
+  size_t len = strlen (extra);
+  peers_text (peers, t, p, extra + len, sizeof extra - len);
+  len = strlen (extra);
+  if (t->peers > 0 && len < sizeof extra)
+    len += (size_t) snprintf (extra + len, sizeof extra - len,
+			      "  (and at most %.2f x each peer's)", t->peers);
+  if (len < sizeof extra)
+    snprintf (extra + len, sizeof extra - len, "%s", note);
+  line (label, measured, goal,
+	v <= goal_of (t) && ahead_of_peers (t, v, peers, p) ? MET : MISSED,
+	extra);
 }
 
 /* Print the line of target T of check C, or for 'each' a line per
@@ -721,7 +835,7 @@ ahead_of_peers (const struct target *t, double v, const struct tally *peers,
 static void
 judge (const struct check *c, const struct target *t)
 {
-  char goal[16], label[160], measured[96], name[64], b1[16], b2[16];
+  char goal[24], label[160], measured[96], name[80], b1[64], b2[16];
   char extra[256], note[96] = "";
   goal_text (t, goal, sizeof goal);
   struct tally fc = { 0 }, peers[MAX_PEERS];
@@ -753,20 +867,19 @@ judge (const struct check *c, const struct target *t)
 	      cliff_lo = x < cliff_lo ? x : cliff_lo;
 	      cliff_hi = x > cliff_hi ? x : cliff_hi;
 	    }
-	  double r = fcb_ratio (p, 1);
-	  tally_add (&fc, g, p, r);
+	  tally_add (&fc, t, g, p, 1);
 	  for (int j = 0; j < lib.npeers; j++)
-	    if (!isnan (peer_ratio (p, j)))
-	      tally_add (&peers[j], g, p, peer_ratio (p, j));
+	    {
+	      int k = fcb_contender_index (p->cs, lib.peers[j].label);
+	      if (k >= 0)
+		tally_add (&peers[j], t, g, p, k);
+	    }
 	  if (t->stat == STAT_EACH)
 	    {
 	      point_text (c, g, p, name, sizeof name);
 	      expand (t->label, name, "", label, sizeof label);
-	      snprintf (measured, sizeof measured, "%.3f", r);
-	      peers_text (NULL, t->stat, p, extra, sizeof extra);
-	      line (label, measured, goal,
-		    r <= goal_of (t) && ahead_of_peers (t, r, NULL, p)
-		    ? MET : MISSED, extra);
+	      judge_value (t, label, value_at (t, p, 1), "", goal, &fc,
+			   peers, p, "");
 	    }
 	}
     }
@@ -798,30 +911,20 @@ judge (const struct check *c, const struct target *t)
     }
   if (t->stat == STAT_EACH)
     return;
-  double v = tally_value (&fc, t->stat);
-  if (t->stat == STAT_GEOMEAN)
-    snprintf (measured, sizeof measured, "%.3f", v);
-  else
-    {
-      point_text (c, fc.wg, fc.wp, name, sizeof name);
-      snprintf (measured, sizeof measured, "%.3f at %s", v, name);
-    }
   if (t->cliff > 0)
     {
       size_t len = strlen (note);
       snprintf (note + len, sizeof note - len, "  (the cliff: %zu of them, "
 		"from %g to %g)", fc.n, cliff_lo, cliff_hi);
     }
-  peers_text (peers, t->stat, NULL, extra, sizeof extra);
-  size_t len = strlen (extra);
-  if (t->peers > 0 && len < sizeof extra)
-    len += (size_t) snprintf (extra + len, sizeof extra - len,
-			      "  (and at most %.2f x each peer's)", t->peers);
-  if (len < sizeof extra)
-    snprintf (extra + len, sizeof extra - len, "%s", note);
-  line (label, measured, goal,
-	v <= goal_of (t) && ahead_of_peers (t, v, peers, NULL) ? MET : MISSED,
-	extra);
+  name[0] = 0;
+  if (t->stat == STAT_WORST && fc.wp != NULL)
+    {
+      point_text (c, fc.wg, fc.wp, b1, sizeof b1);
+      snprintf (name, sizeof name, " at %s", b1);
+    }
+  judge_value (t, label, tally_value (&fc, t), name, goal, &fc, peers, NULL,
+	       note);
 }
 
 static void
@@ -887,7 +990,7 @@ fcb_judge_targets (int count[VERDICTS])
       return;
     }
   print_choice ();
-  printf ("%-52s %-28s %-10s %s\n", "target", "measured", "goal", "met");
+  printf ("%-52s %-28s %-12s %s\n", "target", "measured", "goal", "met");
   judge_checks (&chosen->checks);
   judge_checks (&common);
   if (partial > 0)

@@ -11,10 +11,8 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
+#include "dispatch.h"
 #include "load-state.h"
-
-extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
-extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
 
 const char *
 fastcopy_version (void)
@@ -176,8 +174,7 @@ fastcopy_impl_find (enum fastcopy_family family, const char *name)
 int
 fastcopy_impl_usable (const struct fastcopy_impl *impl)
 {
-  unsigned long long have = fc_cpu_init ()->id.features;
-  return impl != NULL && (impl->requires & ~have) == 0;
+  return impl != NULL && fc_cpu_lacks (fc_cpu_init (), impl->requires) == 0;
 }
 
 
@@ -214,26 +211,26 @@ vendor_name (unsigned char vendor)
 /* A row's threshold as the row gives it: bytes, never or a fraction of a
    thread's share of the L3 ("L3/thread", "L3/thread*3/4").  */
 static void
-format_row_size (unsigned long long v, char *buf, size_t size)
+format_row_size (const struct fc_threshold *t, char *buf, size_t size)
 {
-  if (v == FC_UNSET)
+  if (t->kind == FC_THRESHOLD_UNSET)
     snprintf (buf, size, "unset");
-  else if (v != FC_NEVER && (v & FC_L3_FLAG))
+  else if (t->kind == FC_THRESHOLD_L3)
     {
-      unsigned long long num = (v >> 16) & 0xffff, den = v & 0xffff;
       int len;
-      if (num == den)
+      if (t->num == t->den)
 	len = snprintf (buf, size, "L3/thread");
-      else if (num == 1)
-	len = snprintf (buf, size, "L3/thread/%llu", den);
+      else if (t->num == 1)
+	len = snprintf (buf, size, "L3/thread/%u", t->den);
       else
-	len = snprintf (buf, size, "L3/thread*%llu/%llu", num, den);
-      if (FC_L3_VM_CAP_MIB (v) != 0 && len > 0 && (size_t) len < size)
-	snprintf (buf + len, size - (size_t) len, ",VM:%lluMiB",
-		  FC_L3_VM_CAP_MIB (v));
+	len = snprintf (buf, size, "L3/thread*%u/%u", t->num, t->den);
+      if (t->vm_cap_mib != 0 && len > 0 && (size_t) len < size)
+	snprintf (buf + len, size - (size_t) len, ",VM:%uMiB",
+		  t->vm_cap_mib);
     }
   else
-    fc_size_format (v, FC_SIZE_BYTES, buf, size);
+    fc_size_format (t->kind == FC_THRESHOLD_NEVER ? FC_NEVER : t->bytes,
+		    FC_SIZE_BYTES, buf, size);
 }
 
 static void
@@ -257,8 +254,8 @@ build_policy_view (void)
 	  p->model_min = r->model_min;
 	  p->model_max = r->model_max;
 	  p->requires = r->requires;
-	  p->copy = &view->impl[r->value[FC_KEY_COPY]];
-	  p->clear = &view->impl[r->value[FC_KEY_CLEAR]];
+	  p->copy = &view->impl[r->copy];
+	  p->clear = &view->impl[r->clear];
 	  p->evidence = r->evidence;
 	  p->measured = r->measured;
 	  p->reason = r->reason;
@@ -271,10 +268,14 @@ build_policy_view (void)
 		  && fc_key_type (k) != FASTCOPY_SETTING_BOOL)
 		continue;
 	      if (fc_key_type (k) == FASTCOPY_SETTING_BOOL)
-		snprintf (a, sizeof a, "%s", r->value[k] == FC_UNSET ? "unset"
-			  : r->value[k] ? "on" : "off");
+		snprintf (a, sizeof a, "%s",
+			  fc_row_on (r, k) == FC_BOOL_UNSET ? "unset"
+			  : fc_row_on (r, k) ? "on" : "off");
 	      else
-		format_row_size (r->value[k], a, sizeof a);
+		{
+		  struct fc_threshold t = fc_row_threshold (r, k);
+		  format_row_size (&t, a, sizeof a);
+		}
 	      len += (size_t) snprintf (v->thresholds + len,
 					len < sizeof v->thresholds
 					? sizeof v->thresholds - len : 0,
@@ -312,17 +313,24 @@ fastcopy_policy_at (size_t i)
 const struct fastcopy_policy *
 fastcopy_policy_matched (const char *table)
 {
-  enum fc_table t;
+  /* The row the selection gives this CPU without settings, or with
+     copy=seed.  */
+  static const struct fc_layer auto_settings;
+  static const struct fc_layer seed_settings = {
+    .item[FC_KEY_COPY] = { .impl = { .how = FC_CHOOSE_SEED }, .set = 1 }
+  };
+  const struct fc_layer *settings;
   if (strcmp (table, "auto") == 0)
-    t = FC_TABLE_AUTO;
+    settings = &auto_settings;
   else if (strcmp (table, "seed") == 0)
-    t = FC_TABLE_SEED;
+    settings = &seed_settings;
   else
     return NULL;
+  struct fc_plan plan;
+  fc_select (fc_cpu_init (), settings, NULL, 0, &plan);
   /* The published rows are built on first use, by whichever call of the
      API comes first.  */
-  return ensure_view () ? published (fc_policy_match (fc_cpu_init (), t))
-			: NULL;
+  return ensure_view () ? published (plan.row[FASTCOPY_FAMILY_COPY]) : NULL;
 }
 
 _Static_assert (FC_KEY_COUNT <= FASTCOPY_PLAN_VALUES,
@@ -335,7 +343,9 @@ fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
   struct fc_cpu described;
   fc_cpu_from_description (cpu, &described);
   struct fc_plan made;
-  fc_plan_make (&described, &no_settings, &made);
+  fc_select (&described, &no_settings, NULL, 0, &made);
+  struct fc_tunables words;
+  fc_values_words (&made.values, &described.id, &words);
   int ok = ensure_view ();
   plan->policy = published (made.row[FASTCOPY_FAMILY_COPY]);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
@@ -345,8 +355,8 @@ fastcopy_plan_for (const struct fastcopy_cpu *cpu, struct fastcopy_plan *plan)
       enum fastcopy_setting_type type
 	= k < FC_KEY_COUNT ? fc_key_type (k) : FASTCOPY_SETTING_IMPL;
       plan->value[k] = type == FASTCOPY_SETTING_SIZE
-		       ? fc_threshold_value (made.values.value[k])
-		       : type == FASTCOPY_SETTING_BOOL ? made.values.value[k] : 0;
+		       ? fc_threshold_value (words.value[k])
+		       : type == FASTCOPY_SETTING_BOOL ? words.value[k] : 0;
     }
 }
 
@@ -434,173 +444,110 @@ policy_names (char *buf, size_t size)
     }
 }
 
+/* What fills a %s of a message (diagnostics.def).  */
+enum message_arg
+{
+  ARG_NONE, ARG_KEY, ARG_TEXT, ARG_ERRNO, ARG_NUM, ARG_MODE, ARG_FILE_TYPE,
+  ARG_AT_LEAST, ARG_KEYS, ARG_IMPLS, ARG_POLICIES, ARG_FEATURES, ARG_UNIT,
+  ARG_NT_KEY, ARG_SIZE, ARG_REP_OP, ARG_LOAD_TIME, ARG_ONE_PROCESS,
+  ARG_FILE_MAX, ARG_LINE_MAX, ARG_ENV_MAX, ARG_PATH_MAX, ARG_PROFILE_PATH_MAX
+};
+
+/* Arrays, not pointers, so that loading the library relocates nothing
+   here.  */
+static const struct
+{
+  char format[112];
+  unsigned char arg[4];		/* enum message_arg */
+} messages[] = {
+#define FC_ERROR(id, format, a, b, c, d) \
+  [FC_##id] = { format, { ARG_##a, ARG_##b, ARG_##c, ARG_##d } },
+#define FC_WARNING FC_ERROR
+#include "diagnostics.def"
+#undef FC_ERROR
+#undef FC_WARNING
+};
+#define FC_ERROR(id, text, a, b, c, d)				\
+  _Static_assert (sizeof (text) <= sizeof messages[0].format,		\
+		  "diagnostics.def: the message of " #id " is too long");
+#define FC_WARNING FC_ERROR
+#include "diagnostics.def"
+#undef FC_ERROR
+#undef FC_WARNING
+
+/* What ARG of diagnostic D is, into BUF.  */
+static const char *
+message_arg (const struct fc_diag *d, enum message_arg arg, char *buf,
+	     size_t size)
+{
+  const char *key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : "";
+  switch (arg)
+    {
+    case ARG_KEY: return key;
+    case ARG_TEXT: return d->text;
+    case ARG_ERRNO: return strerror ((int) d->num);
+    case ARG_FILE_TYPE: return file_type (d->num);
+    case ARG_AT_LEAST: return d->num > FC_FILE_MAX ? "" : "at least ";
+    case ARG_KEYS: key_names (buf, size); return buf;
+    case ARG_IMPLS:
+      impl_names (fc_key_family (d->key), buf, size);
+      return buf;
+    case ARG_POLICIES: policy_names (buf, size); return buf;
+    case ARG_FEATURES: feature_names_of (d->num, buf, size); return buf;
+    case ARG_UNIT: return d->src == FC_SRC_FILE ? "line" : "item";
+    case ARG_NT_KEY:
+      return fc_key_name (fc_family_key (fc_key_family (d->key), FC_TRAIT_NT));
+    case ARG_SIZE:
+      fc_size_format (d->num, FC_SIZE_BYTES, buf, size);
+      return buf;
+    case ARG_REP_OP:
+      return fc_key_family (d->key) == FASTCOPY_FAMILY_COPY ? "MOVSB"
+							    : "STOSB";
+    case ARG_LOAD_TIME:
+      if (d->key == FC_KEY_GLIBC)
+	return "glibc's functions are bound when the library is loaded (set "
+	       "it in FASTCOPY)";
+      if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
+	  || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
+	return "recording is set up when the library is loaded (set it in "
+	       "FASTCOPY)";
+      return "implementations are chosen when the library is loaded (set it "
+	     "in FASTCOPY or the configuration file)";
+    case ARG_ONE_PROCESS:
+      return d->key == FC_KEY_GLIBC ? "going back to glibc" : "a recording";
+    case ARG_NUM: snprintf (buf, size, "%llu", d->num); return buf;
+    case ARG_MODE: snprintf (buf, size, "%04llo", d->num & 07777); return buf;
+    case ARG_FILE_MAX: snprintf (buf, size, "%u", FC_FILE_MAX); return buf;
+    case ARG_LINE_MAX: snprintf (buf, size, "%u", FC_LINE_MAX); return buf;
+    case ARG_ENV_MAX: snprintf (buf, size, "%u", FC_ENV_MAX); return buf;
+    case ARG_PATH_MAX: snprintf (buf, size, "%u", FC_PATH_MAX); return buf;
+    case ARG_PROFILE_PATH_MAX:
+      snprintf (buf, size, "%u", FC_PROFILE_PATH_MAX);
+      return buf;
+    default: return "";
+    }
+}
+
 /* The message of diagnostic D, without its origin.  */
 static void
 format_message (const struct fc_diag *d, char *buf, size_t size)
 {
-  const char *key = d->key < FC_KEY_COUNT ? fc_key_name (d->key) : "";
-  const char *t = d->text;
-  char list[400], a[32];
-  switch (d->code)
+  if (d->code >= sizeof messages / sizeof messages[0]
+      || messages[d->code].format[0] == 0)
     {
-    case FC_E_OPEN:
-      snprintf (buf, size, "cannot open: %s", strerror ((int) d->num));
-      break;
-    case FC_E_READ:
-      snprintf (buf, size, "cannot read: %s; file ignored",
-		strerror ((int) d->num));
-      break;
-    case FC_E_STAT:
-      snprintf (buf, size, "cannot fstat: %s; file ignored",
-		strerror ((int) d->num));
-      break;
-    case FC_E_NOT_REGULAR:
-      snprintf (buf, size, "%s, not a regular file: ignored",
-		file_type (d->num));
-      break;
-    case FC_E_OWNER:
-      snprintf (buf, size, "owned by uid %llu, not by root: ignored "
-		"(the system configuration file must be root's)", d->num);
-      break;
-    case FC_E_MODE:
-      snprintf (buf, size, "writable by group or others (mode %04llo): "
-		"ignored", d->num & 07777);
-      break;
-    case FC_E_FILE_TOO_BIG:
-      snprintf (buf, size, "larger than %u bytes (%s%llu): file ignored",
-		FC_FILE_MAX, d->num > FC_FILE_MAX ? "" : "at least ", d->num);
-      break;
-    case FC_E_LINE_TOO_LONG:
-      snprintf (buf, size, "line longer than %u bytes: ignored", FC_LINE_MAX);
-      break;
-    case FC_E_NUL:
-      snprintf (buf, size, "NUL byte in the line: ignored");
-      break;
-    case FC_E_SYNTAX:
-      snprintf (buf, size, "expected 'key = value', got '%s': ignored", t);
-      break;
-    case FC_E_NO_KEY:
-      snprintf (buf, size, "no setting name before '=': ignored");
-      break;
-    case FC_E_UNKNOWN_KEY:
-      key_names (list, sizeof list);
-      snprintf (buf, size, "unknown setting '%s' (known: %s): ignored", t,
-		list);
-      break;
-    case FC_E_NO_VALUE:
-      snprintf (buf, size, "%s: no value: ignored", key);
-      break;
-    case FC_E_UNKNOWN_IMPL:
-      impl_names (fc_key_family (d->key), list, sizeof list);
-      snprintf (buf, size, "%s: unknown implementation '%s' (known: %s): "
-		"ignored", key, t, list);
-      break;
-    case FC_E_UNKNOWN_POLICY:
-      policy_names (list, sizeof list);
-      snprintf (buf, size, "%s: unknown policy row '%s' (known: auto, %s): "
-		"ignored", key, t, list);
-      break;
-    case FC_E_POLICY_UNUSABLE:
-      feature_names_of (d->num, list, sizeof list);
-      snprintf (buf, size, "%s: row '%s' chooses implementations this CPU "
-		"cannot run (no %s): ignored", key, t, list);
-      break;
-    case FC_E_IMPL_UNUSABLE:
-      feature_names_of (d->num, list, sizeof list);
-      snprintf (buf, size, "%s: implementation '%s' cannot run on this CPU "
-		"(no %s): ignored", key, t, list);
-      break;
-    case FC_E_NOT_SIZE:
-      snprintf (buf, size, "%s: '%s' is not a size (" FC_SIZE_SYNTAX
-		"; or 'never'): ignored", key, t);
-      break;
-    case FC_E_NEGATIVE:
-      snprintf (buf, size, "%s: negative size '%s': ignored", key, t);
-      break;
-    case FC_E_SIZE_RANGE:
-      snprintf (buf, size, "%s: '%s' is above the 1 TiB limit (use 'never' "
-		"to turn it off): ignored", key, t);
-      break;
-    case FC_E_NOT_BOOL:
-      snprintf (buf, size, "%s: '%s' is not on, off, yes, no, true, false, "
-		"1 or 0: ignored", key, t);
-      break;
-    case FC_E_ENV_TOO_LONG:
-      snprintf (buf, size, "longer than %u bytes: ignored", FC_ENV_MAX);
-      break;
-    case FC_E_PATH_TOO_LONG:
-      snprintf (buf, size, "longer than %u bytes: no configuration file "
-		"read", FC_PATH_MAX);
-      break;
-    case FC_E_PATH_RELATIVE:
-      snprintf (buf, size, "'%s' is not an absolute path: no configuration "
-		"file read", t);
-      break;
-    case FC_E_LOAD_TIME:
-      if (d->key == FC_KEY_GLIBC)
-	snprintf (buf, size, "%s: glibc's functions are bound when the "
-		  "library is loaded (set it in FASTCOPY): ignored", key);
-      else if (fc_key_type (d->key) == FASTCOPY_SETTING_PATH
-	       || fc_key_type (d->key) == FASTCOPY_SETTING_SIGNAL)
-	snprintf (buf, size, "%s: recording is set up when the library is "
-		  "loaded (set it in FASTCOPY): ignored", key);
-      else
-	snprintf (buf, size, "%s: implementations are chosen when the "
-		  "library is loaded (set it in FASTCOPY or the configuration "
-		  "file): ignored", key);
-      break;
-    case FC_E_ENV_ONLY:
-      snprintf (buf, size, "%s: only the FASTCOPY environment variable may "
-		"set it (%s is for one program): ignored", key,
-		d->key == FC_KEY_GLIBC ? "going back to glibc"
-		: "a recording");
-      break;
-    case FC_E_NOT_PATH:
-      snprintf (buf, size, "%s: '%s' is not 'off' or an absolute path of at "
-		"most %u bytes: ignored", key, t, FC_PROFILE_PATH_MAX);
-      break;
-    case FC_E_NOT_SIGNAL:
-      snprintf (buf, size, "%s: '%s' is not off, usr1 or usr2: ignored", key,
-		t);
-      break;
-    case FC_W_DUPLICATE:
-      snprintf (buf, size, "%s set again: overrides %s %llu", key,
-		d->src == FC_SRC_FILE ? "line" : "item", d->num);
-      break;
-    case FC_W_REP_ABOVE_NT:
-      fc_size_format (d->num, FC_SIZE_BYTES, a, sizeof a);
-      snprintf (buf, size, "%s is not below %s (%s): REP %s is never used",
-		key, fc_key_name (fc_family_key (fc_key_family (d->key),
-						 FC_TRAIT_NT)), a,
-		fc_key_family (d->key) == FASTCOPY_FAMILY_COPY
-		? "MOVSB" : "STOSB");
-      break;
-    case FC_W_SIGNAL_WITHOUT_PROFILE:
-      snprintf (buf, size, "%s set without profile: nothing is recorded, "
-		"and the signal stays the program's", key);
-      break;
-    case FC_W_PROFILE_WITH_GLIBC:
-      snprintf (buf, size, "%s set with glibc=on: glibc's functions are "
-		"called and nothing is recorded", key);
-      break;
-    case FC_W_GLIBC_NOT_BOUND:
-      if (t[0] != 0)
-	snprintf (buf, size, "%s: no %s after libfastcopy's in this process: "
-		  "kept libfastcopy's functions", key, t);
-      else
-	snprintf (buf, size, "%s: could not switch to glibc's functions "
-		  "(mprotect: %s): kept libfastcopy's", key,
-		  strerror ((int) d->num));
-      break;
-    case FC_W_NOT_REBOUND:
-      snprintf (buf, size, "%s: could not switch implementations (mprotect: "
-		"%s): kept %s, with the thresholds the settings give",
-		key, strerror ((int) d->num), t);
-      break;
-    default:
       snprintf (buf, size, "unknown problem %d", d->code);
-      break;
+      return;
     }
+  char args[4][400];
+  const char *a[4];
+  for (int i = 0; i < 4; i++)
+    a[i] = message_arg (d, (enum message_arg) messages[d->code].arg[i],
+			args[i], sizeof args[i]);
+  /* The formats are diagnostics.def's, each %s an argument it names.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  snprintf (buf, size, messages[d->code].format, a[0], a[1], a[2], a[3]);
+#pragma GCC diagnostic pop
 }
 
 /* A public diagnostic for D; MESSAGE is its buffer.  */
@@ -663,7 +610,8 @@ fastcopy_check_config (const char *path, unsigned int flags,
   struct check_state *c = calloc (1, sizeof *c);
   if (c == NULL)
     return -1;
-  int state = fc_read_config (path, flags & FASTCOPY_CHECK_TRUSTED
+  int state = fc_read_config (fc_cpu_init (), path,
+			      flags & FASTCOPY_CHECK_TRUSTED
 				    ? FC_READ_TRUSTED : 0, &c->layer, &c->diags,
 			      FC_SRC_FILE, &c->parser, c->buf, sizeof c->buf);
   if (state == FC_FILE_ABSENT)
@@ -688,7 +636,8 @@ fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn, void *arg)
 		 value, n);
   else
     {
-      fc_parse_env (value, n, &c->layer, &c->diags, FC_SRC_ENV);
+      fc_parse_env (fc_cpu_init (), value, n, &c->layer, &c->diags,
+		    FC_SRC_ENV);
       fc_layer_warnings (&c->layer, &c->diags);
     }
   deliver (&c->diags, "FASTCOPY", fn, arg);
@@ -713,19 +662,21 @@ setting_used (int key)
   return (traits & trait) != 0;
 }
 
+/* The name of an IMPL setting's value, given or not (IT).  */
 static const char *
-choice_name (unsigned long long choice)
+choice_name (const struct fc_item *it)
 {
-  if (choice == FC_CHOICE_SEED)
-    return "seed";
-  if (choice >= FC_CHOICE_IMPL (0) && choice < FC_CHOICE_IMPL (FC_IMPL_COUNT))
-    return fc_impl_table[choice - FC_CHOICE_IMPL (0)].name;
-  return "auto";
+  if (!it->set || it->impl.how == FC_CHOOSE_AUTO)
+    return "auto";
+  return it->impl.how == FC_CHOOSE_SEED ? "seed"
+	 : fc_impl_table[it->impl.impl].name;
 }
 
 static void
 build_settings_view (void)
 {
+  struct fc_tunables defaults;
+  fc_values_words (&fc_state.plan.defaults, &fc_cpu_caches ()->id, &defaults);
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
       struct published_setting *p = &view->settings[k];
@@ -737,20 +688,20 @@ build_settings_view (void)
       s->trait = fc_key_trait (k);
       s->type = fc_key_type (k);
       unsigned long long now = fc_threshold_value (fc_state.tunables.value[k]);
-      unsigned long long dflt = fc_threshold_value (fc_state.plan.defaults.value[k]);
+      unsigned long long dflt = fc_threshold_value (defaults.value[k]);
       switch (s->type)
 	{
 	case FASTCOPY_SETTING_IMPL:
 	  s->number = 0;
 	  snprintf (p->value, sizeof p->value, "%s",
-		    choice_name (it->set ? it->value : FC_CHOICE_AUTO));
+		    choice_name (it));
 	  snprintf (p->default_value, sizeof p->default_value, "auto");
 	  break;
 	case FASTCOPY_SETTING_POLICY:
 	  s->number = 0;
 	  snprintf (p->value, sizeof p->value, "%s",
-		    it->set && fc_policy_chosen (it->value)
-		    ? fc_policy_chosen (it->value)->name : "auto");
+		    it->set && it->policy.named
+		    ? fc_policy_row_at (it->policy.row)->name : "auto");
 	  snprintf (p->default_value, sizeof p->default_value, "auto");
 	  break;
 	case FASTCOPY_SETTING_BOOL:
@@ -762,13 +713,12 @@ build_settings_view (void)
 	case FASTCOPY_SETTING_PATH:
 	  s->number = 0;
 	  snprintf (p->path, sizeof p->path, "%.*s",
-		    it->set && it->value ? (int) it->text_len : 3,
-		    it->set && it->value
-		    ? (const char *) (unsigned long) it->value : "off");
+		    it->set && it->path ? (int) it->path_len : 3,
+		    it->set && it->path ? it->path : "off");
 	  snprintf (p->default_value, sizeof p->default_value, "off");
 	  break;
 	case FASTCOPY_SETTING_SIGNAL:
-	  s->number = it->set ? it->value : 0;
+	  s->number = it->set ? it->number : 0;
 	  snprintf (p->value, sizeof p->value, "%s", s->number == 10 ? "usr1"
 		    : s->number == 12 ? "usr2" : "off");
 	  snprintf (p->default_value, sizeof p->default_value, "off");
@@ -850,7 +800,8 @@ build_view (void)
   build_settings_view ();
 
   view->load_diags = fc_settings_scratch.diags;
-  fc_plan_warnings (&fc_state.plan, &fc_state.settings.merged, &view->load_diags);
+  fc_plan_warnings (&fc_state.plan, &fc_state.tunables,
+		    &fc_state.settings.merged, &view->load_diags);
   view->diags_count = 0;
   deliver (&view->load_diags, fc_state.settings.path, diag_collect, NULL);
 
@@ -946,7 +897,7 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
   if (c == NULL)
     return -1;
   size_t n = strlen (items);
-  fc_parse_env (items, n, &c->layer, &c->diags, FC_SRC_API);
+  fc_parse_env (fc_cpu_init (), items, n, &c->layer, &c->diags, FC_SRC_API);
   if (!ensure_view ())
     {
       free (c);
@@ -964,7 +915,10 @@ fastcopy_set (const char *items, fastcopy_diagnostic_fn fn, void *arg)
 		       "", 0);
 	  continue;
 	}
-      fc_set_tunable (k, fc_threshold_word (it->value));
+      struct fc_threshold t = fc_size_threshold (it->number);
+      fc_set_tunable (k, type == FASTCOPY_SETTING_SIZE
+			 ? fc_threshold_bytes (&t, &fc_cpu_init ()->id)
+			 : (size_t) it->number);
       it->line = 0;
       fc_settings_override (k, it);
     }

@@ -9,11 +9,8 @@
    deliberately not included: these are definitions of the library
    functions, not uses of them.  */
 
-#include "fastcopy-internal.h"
+#include "dispatch.h"
 #include "profile.h"
-
-extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
-extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
 
 /* glibc's fortify failure path: prints "*** buffer overflow detected ***:
    terminated" and aborts, exactly as glibc's own __*_chk do.  */

@@ -72,14 +72,6 @@ struct fc_impl
 };
 extern FC_HIDDEN const struct fc_impl fc_impl_table[FC_IMPL_COUNT];
 
-/* The function of copy (clear) implementation ID; scalar for an ID of
-   the other family (resolve.c).  */
-FC_HIDDEN FC_EARLY fastcopy_copy_fn fc_copy_function (enum fc_impl_id id);
-FC_HIDDEN FC_EARLY fastcopy_clear_fn fc_clear_function (enum fc_impl_id id);
-/* What the exported entry points compare when ID is selected: its byte in
-   entry-points.def, or FC_ENTRY_SLOT (resolve.c).  */
-FC_HIDDEN FC_EARLY unsigned char fc_entry_byte (enum fc_impl_id id);
-
 /* The settings, from the one list in keys.def.  */
 enum fc_key
 {
@@ -131,6 +123,16 @@ FC_HIDDEN FC_EARLY const struct fc_cpu *fc_cpu_init (void);
 /* The same, with its cache sizes (sysconf), read on the first call.  */
 FC_HIDDEN FC_EARLY const struct fc_cpu *fc_cpu_caches (void);
 FC_HIDDEN const char *fc_cpu_vendor_string (void);
+
+/* The features of REQUIRES (FASTCOPY_CPU_*) that CPU lacks: 0 when code
+   that needs them can run on it.  The one test of whether a CPU can run
+   an implementation (impl-list.def's .requires) or meets a policy row,
+   for the settings parser, the selection and the API.  */
+static inline unsigned long long
+fc_cpu_lacks (const struct fc_cpu *cpu, unsigned long long requires)
+{
+  return requires & ~cpu->id.features;
+}
 
 /* A CPU a caller describes (fastcopy_plan_for), with its vendor class.  */
 FC_HIDDEN void fc_cpu_from_description (const struct fastcopy_cpu *d,

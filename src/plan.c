@@ -1,115 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* The plan (plan.h): a pure function of the CPU, the policy rows and the
-   settings, which writes only the plan it is given; and, for the tools,
-   why it chose what it chose and what looks wrong in it.  */
+/* The plan (plan.h), for the tools: why it chose what it chose and what
+   looks wrong in it.  select.c makes it.  */
 
 #include <stdint.h>
 #include <stdio.h>
 #include "plan.h"
 
-int
-fc_impl_key (enum fastcopy_family family)
-{
-  return family == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
-}
-
 /* The profile setting asks for a recording.  */
-static FC_EARLY int
+static int
 profiling (const struct fc_layer *settings)
 {
   const struct fc_item *it = &settings->item[FC_KEY_PROFILE];
-  return it->set && it->value != 0;
+  return it->set && it->path != NULL;
 }
 
 /* glibc=on: the exported functions are to call glibc's own.  */
-static FC_EARLY int
+static int
 glibc_asked (const struct fc_layer *settings)
 {
   const struct fc_item *it = &settings->item[FC_KEY_GLIBC];
-  return it->set && it->value != 0;
-}
-
-/* The auto row the policy setting names, or else the one this CPU
-   matches.  */
-static FC_EARLY const struct fc_policy_row *
-policy_row (const struct fc_cpu *cpu, const struct fc_layer *settings)
-{
-  const struct fc_item *it = &settings->item[FC_KEY_POLICY];
-  const struct fc_policy_row *row = it->set ? fc_policy_chosen (it->value)
-					    : NULL;
-  return row != NULL ? row : fc_policy_match (cpu, FC_TABLE_AUTO);
-}
-
-void
-fc_plan_make (const struct fc_cpu *cpu, const struct fc_layer *settings,
-	      struct fc_plan *plan)
-{
-  const struct fc_policy_row *named = policy_row (cpu, settings);
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    {
-      int key = fc_impl_key ((enum fastcopy_family) f);
-      const struct fc_item *it = &settings->item[key];
-      if (it->set && it->value >= FC_CHOICE_IMPL (0))
-	{
-	  plan->impl[f] = (unsigned char) (it->value - FC_CHOICE_IMPL (0));
-	  plan->row[f] = NULL;
-	}
-      else
-	{
-	  const struct fc_policy_row *row
-	    = it->set && it->value == FC_CHOICE_SEED
-	      ? fc_policy_match (cpu, FC_TABLE_SEED) : named;
-	  plan->impl[f] = (unsigned char) row->value[key];
-	  plan->row[f] = row;
-	}
-      plan->worker[f] = plan->impl[f];
-    }
-  fc_plan_thresholds (cpu, settings, plan);
-  /* The glibc word says whether glibc's functions are asked for;
-     resolve.c clears it if it cannot bind them.  They replace every
-     implementation of this library, the recording's too.  */
-  plan->values.value[FC_KEY_GLIBC] = (size_t) glibc_asked (settings);
-  plan->defaults.value[FC_KEY_GLIBC] = 0;
-  if (profiling (settings) && !glibc_asked (settings))
-    {
-      plan->impl[FASTCOPY_FAMILY_COPY] = FC_IMPL_COPY_PROFILE;
-      plan->impl[FASTCOPY_FAMILY_CLEAR] = FC_IMPL_CLEAR_PROFILE;
-    }
-}
-
-/* Thresholds come from the row that chose the family's implementation, or,
-   when a setting named it, from the policy's row; an implementation the
-   row did not choose brings its own REP threshold if it has one (erms).
-   Then the settings override.  */
-void
-fc_plan_thresholds (const struct fc_cpu *cpu,
-		    const struct fc_layer *settings, struct fc_plan *plan)
-{
-  const struct fc_policy_row *named = NULL;
-  for (int k = 0; k < FC_KEY_POLICY; k++)
-    {
-      enum fastcopy_setting_type type = fc_key_type (k);
-      if (type != FASTCOPY_SETTING_SIZE && type != FASTCOPY_SETTING_BOOL)
-	continue;
-      enum fastcopy_family f = fc_key_family (k);
-      const struct fc_policy_row *row = plan->row[f];
-      if (row == NULL)
-	{
-	  if (named == NULL)
-	    named = policy_row (cpu, settings);
-	  row = named;
-	}
-      enum fc_impl_id impl = (enum fc_impl_id) plan->worker[f];
-      unsigned long long v = row->value[k];
-      unsigned long long own = fc_impl_table[impl].rep_when_named;
-      if (fc_key_trait (k) == FC_TRAIT_REP
-	  && row->value[fc_impl_key (f)] != impl && own != FC_FROM_ROW)
-	v = own;
-      plan->defaults.value[k] = fc_policy_size (cpu, v);
-      const struct fc_item *it = &settings->item[k];
-      plan->values.value[k] = it->set ? fc_threshold_word (it->value)
-				      : plan->defaults.value[k];
-    }
+  return it->set && it->number != 0;
 }
 
 int
@@ -131,8 +41,8 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
       /* Recording: say so, then why the implementation it calls.  */
       const struct fc_item *p = &settings->item[FC_KEY_PROFILE];
       int len = snprintf (buf, size, "FASTCOPY item %u: profile=%.*s, "
-			  "recording; then %s: ", p->line, (int) p->text_len,
-			  (const char *) (unsigned long) p->value,
+			  "recording; then %s: ", p->line, (int) p->path_len,
+			  p->path,
 			  fc_impl_table[plan->worker[family]].name);
       if (len < 0 || (size_t) len >= size)
 	return;
@@ -143,7 +53,7 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
   const struct fc_item *it = &settings->item[key];
   const struct fc_policy_row *row = plan->row[family];
   const char *row_reason = row ? row->reason : "";
-  if (!it->set || (it->value == FC_CHOICE_AUTO && row != NULL
+  if (!it->set || (it->impl.how == FC_CHOOSE_AUTO && row != NULL
 		   && settings->item[FC_KEY_POLICY].set))
     {
       /* The row chose it: the policy's, or the one a setting named.  */
@@ -162,9 +72,9 @@ fc_plan_reason (const struct fc_plan *plan, const struct fc_layer *settings,
     snprintf (origin, sizeof origin, "FASTCOPY item %u", it->line);
   if (key == FC_KEY_POLICY)
     snprintf (buf, size, "%s: policy=%s; %s", origin, row->name, row_reason);
-  else if (it->value == FC_CHOICE_AUTO || it->value == FC_CHOICE_SEED)
+  else if (it->impl.how != FC_CHOOSE_IMPL)
     snprintf (buf, size, "%s: %s=%s; %s", origin, fc_key_name (key),
-	      it->value == FC_CHOICE_AUTO ? "auto" : "seed", row_reason);
+	      it->impl.how == FC_CHOOSE_AUTO ? "auto" : "seed", row_reason);
   else
     snprintf (buf, size, "%s: %s=%s", origin, fc_key_name (key),
 	      fc_impl_table[plan->worker[family]].name);
@@ -176,7 +86,7 @@ static void
 signal_warning (const struct fc_layer *layer, struct fc_diags *diags)
 {
   const struct fc_item *sig = &layer->item[FC_KEY_PROFILE_SIGNAL];
-  if (sig->set && sig->value != 0 && !profiling (layer))
+  if (sig->set && sig->number != 0 && !profiling (layer))
     fc_diag_add (diags, FC_W_SIGNAL_WITHOUT_PROFILE, sig->src, sig->line,
 		 FC_KEY_PROFILE_SIGNAL, 0, "", 0);
 }
@@ -193,8 +103,8 @@ glibc_profile_warning (const struct fc_layer *layer, struct fc_diags *diags)
 }
 
 void
-fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
-		  struct fc_diags *diags)
+fc_plan_warnings (const struct fc_plan *plan, const struct fc_tunables *words,
+		  const struct fc_layer *settings, struct fc_diags *diags)
 {
   signal_warning (settings, diags);
   glibc_profile_warning (settings, diags);
@@ -208,7 +118,7 @@ fc_plan_warnings (const struct fc_plan *plan, const struct fc_layer *settings,
 	continue;
       const struct fc_item *rep_it = &settings->item[rep];
       const struct fc_item *nt_it = &settings->item[nt];
-      size_t rep_v = plan->values.value[rep], nt_v = plan->values.value[nt];
+      size_t rep_v = words->value[rep], nt_v = words->value[nt];
       if ((rep_it->set || nt_it->set) && rep_v != SIZE_MAX && rep_v >= nt_v)
 	{
 	  const struct fc_item *who = rep_it->set ? rep_it : nt_it;
@@ -231,9 +141,9 @@ fc_layer_warnings (const struct fc_layer *layer, struct fc_diags *diags)
 	continue;
       const struct fc_item *rep_it = &layer->item[rep];
       const struct fc_item *nt_it = &layer->item[nt];
-      if (rep_it->set && nt_it->set && rep_it->value != FC_NEVER
-	  && rep_it->value >= nt_it->value)
+      if (rep_it->set && nt_it->set && rep_it->number != FC_NEVER
+	  && rep_it->number >= nt_it->number)
 	fc_diag_add (diags, FC_W_REP_ABOVE_NT, rep_it->src, rep_it->line, rep,
-		     nt_it->value, "", 0);
+		     nt_it->number, "", 0);
     }
 }

@@ -1,14 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /* The plan: which implementation each family gets, from which policy row,
-   with which thresholds -- the pure function of the CPU, the rows
-   (policy.h) and the settings (settings.h) that makes it.  resolve.c
-   commits a plan; api.c reports it.  */
+   with which thresholds -- and fc_select, the pure function of the CPU,
+   the rows (policy.h) and the settings (settings.h) that makes it
+   (select.c).  resolve.c commits a plan; api.c reports it (plan.c).  */
 
 #ifndef FASTCOPY_PLAN_H
 #define FASTCOPY_PLAN_H 1
 
 #include "policy.h"
 #include "settings.h"
+
+/* The values of the SIZE and BOOL keys (keys.def) that the variants
+   read, each of its type's member.  */
+struct fc_values
+{
+  struct fc_threshold size[FC_KEY_COUNT];	/* SIZE keys */
+  unsigned char on[FC_KEY_COUNT];		/* BOOL keys: 0 or 1 */
+};
 
 struct fc_plan
 {
@@ -20,27 +28,44 @@ struct fc_plan
   const struct fc_policy_row *row[FASTCOPY_FAMILY_COUNT];
 				/* the row that chose it; NULL when a setting
 				   named the implementation */
-  struct fc_tunables values;	/* thresholds, settings applied */
-  struct fc_tunables defaults;	/* the same without the settings */
+  struct fc_values values;	/* settings applied */
+  struct fc_values defaults;	/* the same without the settings */
 };
 
-/* The plan for CPU under SETTINGS (fc_state.settings.merged or another
-   layer).
+/* The selection: the plan for CPU under SETTINGS (fc_state.settings.merged
+   or another layer), from the policy rows.  It reads nothing else and
+   writes only PLAN: the resolvers, fastcopy_plan_for (fastcopy-info --cpu)
+   and the API all make their plans here.  The families in the bit mask
+   KEPT_FAMILIES (1 << family) keep KEPT's implementation, worker and row
+   (resolve.c keeps a family whose slot it cannot rewrite); KEPT may be
+   NULL when the mask is 0.
    Settings were checked when parsed: an implementation they name can run
    on this CPU.  With the profile setting, each family gets its profile
    implementation, and its worker is what it would have got.  With
-   glibc=on, the glibc word of the values is 1, the implementations are
-   still this library's choice (what glibc's functions stand in for), and
-   nothing is recorded.  */
-FC_HIDDEN FC_EARLY void fc_plan_make (const struct fc_cpu *cpu,
-				      const struct fc_layer *settings,
-				      struct fc_plan *plan);
+   glibc=on, the glibc value is on, the implementations are still this
+   library's choice (what glibc's functions stand in for), and nothing is
+   recorded.  A threshold that is a fraction of the L3 stays one: the
+   caches are read only when the words are made (fc_values_words).  */
+FC_HIDDEN FC_EARLY void fc_select (const struct fc_cpu *cpu,
+				   const struct fc_layer *settings,
+				   const struct fc_plan *kept,
+				   unsigned int kept_families,
+				   struct fc_plan *plan);
 
-/* Only the thresholds, for PLAN's workers and rows as they are
-   (resolve.c keeps an implementation it cannot rebind).  */
-FC_HIDDEN FC_EARLY void fc_plan_thresholds (const struct fc_cpu *cpu,
-					    const struct fc_layer *settings,
-					    struct fc_plan *plan);
+/* Whether a size of VALUES is a fraction of the L3, which needs the
+   caches (fc_cpu_caches).  */
+FC_HIDDEN FC_EARLY int fc_values_read_l3 (const struct fc_values *values);
+
+/* VALUES as the words the variants read (struct fc_tunables), for CPU
+   (its caches, when a size is a fraction of the L3).  The words of the
+   other keys are 0.  */
+FC_HIDDEN FC_EARLY void fc_values_words (const struct fc_values *values,
+					 const struct fastcopy_cpu *cpu,
+					 struct fc_tunables *words);
+
+/* A SIZE setting's value (bytes, or FC_NEVER) as a threshold.  */
+FC_HIDDEN FC_EARLY struct fc_threshold fc_size_threshold (unsigned long long
+							   number);
 
 /* The key of type IMPL of FAMILY (copy, clear).  */
 FC_HIDDEN FC_EARLY int fc_impl_key (enum fastcopy_family family);
@@ -57,10 +82,11 @@ FC_HIDDEN void fc_plan_reason (const struct fc_plan *plan,
 			       const char *path, enum fastcopy_family family,
 			       char *buf, size_t size);
 
-/* Warnings about PLAN under SETTINGS, into DIAGS: a REP window that the
-   streaming threshold closes, for a variant that reads both; a recording
-   signal without a recording.  */
+/* Warnings about PLAN, whose values are WORDS, under SETTINGS, into
+   DIAGS: a REP window that the streaming threshold closes, for a variant
+   that reads both; a recording signal without a recording.  */
 FC_HIDDEN void fc_plan_warnings (const struct fc_plan *plan,
+				 const struct fc_tunables *words,
 				 const struct fc_layer *settings,
 				 struct fc_diags *diags);
 

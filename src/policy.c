@@ -1,21 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* The policy tables (policy.h): the rows of policy.def and
-   policy-seed.def, and how a CPU or a name finds one.  */
+   policy-seed.def, a row by name, and the readers of a row's values.
+   Which row a CPU gets is select.c's.  */
 
-#include "load-state.h"
 #include "policy.h"
 
 /* A row of policy.def: its name, where its figures come from and why,
    then named fields.  A model or family range not given is any; a value
-   not given stays FC_UNSET, which libfastcopy.classes catches (a designated
+   not given stays unset, which libfastcopy.classes catches (a designated
    initializer after a default one replaces it: -Woverride-init is what
    these tables do on purpose).  */
 #define FC_POLICY(row_name, row_evidence, row_reason, ...)		\
   { .name = row_name, .evidence = row_evidence, .reason = row_reason,	\
     .family_max = FC_ANY, .model_max = FC_ANY,				\
-    .copy = FC_UNSET, .clear = FC_UNSET, .rep_movsb_threshold = FC_UNSET,	\
-    .copy_nt_threshold = FC_UNSET, .rep_stosb_threshold = FC_UNSET,	\
-    .clear_nt_threshold = FC_UNSET, .alias_guard = FC_UNSET,		\
+    .alias_guard = FC_BOOL_UNSET,					\
     __VA_ARGS__ },
 
 #pragma GCC diagnostic push
@@ -54,46 +52,100 @@ fc_policy_rows (enum fc_table table, size_t *count)
   return auto_rows;
 }
 
-static FC_EARLY int
-row_matches (const struct fc_policy_row *r, const struct fc_cpu *cpu)
-{
-  const struct fastcopy_cpu *c = &cpu->id;
-  return (r->vendor == FC_VENDOR_ANY || r->vendor == cpu->vendor)
-	 && c->family >= r->family_min && c->family <= r->family_max
-	 && c->model >= r->model_min && c->model <= r->model_max
-	 && (r->requires & ~c->features) == 0;
-}
-
 const struct fc_policy_row *
-fc_policy_match (const struct fc_cpu *cpu, enum fc_table table)
+fc_policy_row_at (struct fc_row_ref ref)
 {
   size_t n;
-  const struct fc_policy_row *rows = fc_policy_rows (table, &n);
-  for (size_t i = 0; i + 1 < n; i++)
-    if (row_matches (&rows[i], cpu))
-      return &rows[i];
-  return &rows[n - 1];
+  const struct fc_policy_row *rows
+    = fc_policy_rows ((enum fc_table) ref.table, &n);
+  return ref.index < n ? &rows[ref.index] : NULL;
+}
+
+int
+fc_policy_find (const char *name, size_t len, struct fc_row_ref *ref)
+{
+  for (int t = 0; t < FC_TABLE_COUNT; t++)
+    {
+      size_t n;
+      const struct fc_policy_row *rows
+	= fc_policy_rows ((enum fc_table) t, &n);
+      for (size_t i = 0; i < n; i++)
+	{
+	  size_t k = 0;
+	  while (k < len && k < sizeof rows[i].name && rows[i].name[k] == name[k])
+	    k++;
+	  if (k == len && k < sizeof rows[i].name && rows[i].name[k] == 0)
+	    {
+	      ref->table = (unsigned char) t;
+	      ref->index = (unsigned char) i;
+	      return 1;
+	    }
+	}
+    }
+  return 0;
+}
+
+/* struct fc_row_ref's index holds every row.  */
+#define FC_POLICY(...) +1
+_Static_assert (0
+#include "policy.def"
+		< 256 && 0
+#include "policy-seed.def"
+		< 256, "a policy table has more rows than fc_row_ref counts");
+#undef FC_POLICY
+
+enum fc_impl_id
+fc_row_impl (const struct fc_policy_row *row, enum fastcopy_family family)
+{
+  return (enum fc_impl_id) (family == FASTCOPY_FAMILY_COPY ? row->copy
+			    : row->clear);
+}
+
+struct fc_threshold
+fc_row_threshold (const struct fc_policy_row *row, int key)
+{
+  switch (key)
+    {
+#define FC_ROW_READ_IMPL(id, name)
+#define FC_ROW_READ_SIZE(id, name) case FC_KEY_##id: return row->name;
+#define FC_ROW_READ_BOOL(id, name)
+#define FC_ROW_READ_POLICY(id, name)
+#define FC_ROW_READ_PATH(id, name)
+#define FC_ROW_READ_SIGNAL(id, name)
+#define FC_KEY(id, name, family, type, trait) FC_ROW_READ_##type (id, name)
+#include "keys.def"
+#undef FC_KEY
+    default:
+      {
+	struct fc_threshold unset = { 0, FC_THRESHOLD_UNSET, 0, 0, 0 };
+	return unset;
+      }
+    }
+}
+
+unsigned char
+fc_row_on (const struct fc_policy_row *row, int key)
+{
+  return key == FC_KEY_ALIAS_GUARD ? row->alias_guard : FC_BOOL_UNSET;
 }
 
 size_t
-fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
+fc_threshold_bytes (const struct fc_threshold *t,
+		    const struct fastcopy_cpu *cpu)
 {
-  if (value == FC_NEVER || !(value & FC_L3_FLAG))
-    return fc_threshold_word (value);
-  /* This machine's caches are read on first need; a CPU a caller
-     describes (fastcopy_plan_for) comes with its own.  */
-  if (cpu == &fc_state.cpu)
-    cpu = fc_cpu_caches ();
-  unsigned long long num = (value >> 16) & 0xffff, den = value & 0xffff;
+  if (t->kind == FC_THRESHOLD_BYTES)
+    return t->bytes > (size_t) -1 ? (size_t) -1 : (size_t) t->bytes;
+  if (t->kind != FC_THRESHOLD_L3)
+    return (size_t) -1;
+  unsigned long long num = t->num, den = t->den ? t->den : 1;
   unsigned long long size;
-  if (cpu->id.l3_size == 0)
-    size = FC_L3_UNKNOWN * num / (den ? den : 1);
+  if (cpu->l3_size == 0)
+    size = FC_L3_UNKNOWN * num / den;
   else
     {
-      unsigned long long l3 = cpu->id.l3_size;
-      unsigned long long share
-	= l3 / (cpu->id.l3_threads ? cpu->id.l3_threads : 1);
-      size = share * num / (den ? den : 1);
+      unsigned long long l3 = cpu->l3_size;
+      unsigned long long share = l3 / (cpu->l3_threads ? cpu->l3_threads : 1);
+      size = share * num / den;
       /* Not below a quarter of the whole L3, glibc's floor since 2.38:
 	 with dozens of threads on one L3 a thread's share is a few
 	 hundred KiB, and a copy that size into cache would pay for
@@ -101,39 +153,8 @@ fc_policy_size (const struct fc_cpu *cpu, unsigned long long value)
       if (size < l3 / 4)
 	size = l3 / 4;
     }
-  unsigned long long cap = FC_L3_VM_CAP_MIB (value) << 20;
-  if (cap != 0 && (cpu->id.features & FASTCOPY_CPU_HYPERVISOR) && size > cap)
+  unsigned long long cap = (unsigned long long) t->vm_cap_mib << 20;
+  if (cap != 0 && (cpu->features & FASTCOPY_CPU_HYPERVISOR) && size > cap)
     size = cap;
-  return fc_threshold_word (size);
-}
-
-unsigned long long
-fc_policy_find (const char *name, size_t len)
-{
-  for (int t = 0; t < FC_TABLE_COUNT; t++)
-    {
-      size_t n;
-      const struct fc_policy_row *rows = fc_policy_rows ((enum fc_table) t, &n);
-      for (size_t i = 0; i < n; i++)
-	{
-	  size_t k = 0;
-	  while (k < len && k < sizeof rows[i].name && rows[i].name[k] == name[k])
-	    k++;
-	  if (k == len && k < sizeof rows[i].name && rows[i].name[k] == 0)
-	    return FC_CHOICE_ROW (t, i);
-	}
-    }
-  return FC_CHOICE_AUTO;
-}
-
-const struct fc_policy_row *
-fc_policy_chosen (unsigned long long choice)
-{
-  size_t n;
-  if (choice == FC_CHOICE_AUTO)
-    return NULL;
-  const struct fc_policy_row *rows
-    = fc_policy_rows ((enum fc_table) ((choice - 1) >> 8), &n);
-  size_t i = (size_t) ((choice - 1) & 0xff);
-  return i < n ? &rows[i] : NULL;
+  return size > (size_t) -1 ? (size_t) -1 : (size_t) size;
 }

@@ -13,26 +13,46 @@
 
 #define FC_ANY 0xffffffffu
 
-/* A threshold of FC_L3 (NUM, DEN) is that fraction of a thread's share of
-   the L3: its size over the logical processors that share it
-   (cpu-features.c), as glibc's non-temporal threshold is; and at least a
-   quarter of the L3, as glibc takes since 2.38.  */
-#define FC_L3_FLAG (1ull << 62)
-#define FC_L3(num, den) \
-  (FC_L3_FLAG | ((unsigned long long) (num) << 16) | (unsigned long long) (den))
-/* The same, but at most MIB MiB in a virtual machine (the hypervisor bit
-   of CPUID): a guest is told the L3 of the host's whole socket, a cache
-   it does not have to itself.  */
-#define FC_L3_VM_CAP(num, den, mib) \
-  (FC_L3 (num, den) | ((unsigned long long) (mib) << 32))
-#define FC_L3_VM_CAP_MIB(v) (((v) >> 32) & 0xffff)
-#define FC_KiB(n) ((unsigned long long) (n) << 10)
-#define FC_MiB(n) ((unsigned long long) (n) << 20)
+/* A threshold of a policy row or of a plan: a size in bytes, never, or a
+   fraction of a thread's share of the L3 (its size over the logical
+   processors that share it, cpu-features.c), as glibc's non-temporal
+   threshold is, and at least a quarter of the L3, as glibc takes since
+   2.38; with a VM cap, at most that many MiB in a virtual machine (the
+   hypervisor bit of CPUID), for a guest is told the L3 of the host's
+   whole socket, a cache it does not have to itself.  fc_threshold_bytes
+   is the one reader of the fraction.  */
+enum fc_threshold_kind
+{
+  FC_THRESHOLD_UNSET = 0,	/* a row left it out: libfastcopy.classes
+				   fails on it (fastcopy-info --policy) */
+  FC_THRESHOLD_BYTES,
+  FC_THRESHOLD_NEVER,
+  FC_THRESHOLD_L3
+};
+struct fc_threshold
+{
+  unsigned long long bytes;	/* BYTES */
+  unsigned char kind;		/* enum fc_threshold_kind */
+  unsigned char num, den;	/* L3: the fraction of a thread's share */
+  unsigned short vm_cap_mib;	/* L3: at most this in a guest; 0: no cap */
+};
+#define FC_BYTES(n) \
+  { .kind = FC_THRESHOLD_BYTES, .bytes = (unsigned long long) (n) }
+#define FC_KiB(n) FC_BYTES ((unsigned long long) (n) * 1024)
+#define FC_MiB(n) FC_BYTES ((unsigned long long) (n) * 1024 * 1024)
+#define FC_NO_THRESHOLD { .kind = FC_THRESHOLD_NEVER }
+#define FC_L3(n, d) { .kind = FC_THRESHOLD_L3, .num = (n), .den = (d) }
+#define FC_L3_VM_CAP(n, d, mib) \
+  { .kind = FC_THRESHOLD_L3, .num = (n), .den = (d), .vm_cap_mib = (mib) }
 #define FC_L3_UNKNOWN (8ull << 20)	/* the share when glibc knows no L3 */
 
-/* A row: the CPUs it is for and what it gives them, a value for every
-   key of keys.def before policy, by the key's name (policy.def) or by
-   its index (value[]).  */
+/* A BOOL value of a row that policy.def did not give.  */
+#define FC_BOOL_UNSET 0xff
+
+/* A row: the CPUs it is for and what it gives them: an implementation
+   per family and a value for every SIZE key of keys.def, by the key's
+   name (fc_row_impl and fc_row_threshold read them by key), and
+   alias_guard, the one BOOL key before policy.  */
 struct fc_policy_row
 {
   char name[24];
@@ -40,27 +60,19 @@ struct fc_policy_row
   unsigned char measured;
   unsigned int family_min, family_max, model_min, model_max;
   unsigned long long requires;	/* FASTCOPY_CPU_* */
-  union
-  {
-    unsigned long long value[FC_KEY_COUNT];	/* IMPL keys hold an enum
-						   fc_impl_id */
-    struct
-    {
-#define FC_KEY(id, name, family, type, trait) unsigned long long name;
+#define FC_ROW_FIELD_IMPL(name) unsigned char name;	/* enum fc_impl_id */
+#define FC_ROW_FIELD_SIZE(name) struct fc_threshold name;
+#define FC_ROW_FIELD_BOOL(name)
+#define FC_ROW_FIELD_POLICY(name)
+#define FC_ROW_FIELD_PATH(name)
+#define FC_ROW_FIELD_SIGNAL(name)
+#define FC_KEY(id, name, family, type, trait) FC_ROW_FIELD_##type (name)
 #include "keys.def"
 #undef FC_KEY
-    };
-  };
+  unsigned char alias_guard;	/* 0, 1 or FC_BOOL_UNSET */
   char evidence[96];
   char reason[160];
 };
-_Static_assert (sizeof ((struct fc_policy_row *) 0)->value
-		== FC_KEY_COUNT * sizeof (unsigned long long),
-		"a policy row's named values are its value[]");
-
-/* In a row, a value policy.def did not give (policy.c's FC_POLICY); no
-   row keeps one (libfastcopy.classes checks fastcopy-info --policy).  */
-#define FC_UNSET (FC_NEVER - 1)
 
 enum fc_table
 {
@@ -69,47 +81,48 @@ enum fc_table
   FC_TABLE_COUNT
 };
 
+/* A row by where it is: the policy setting's value.  */
+struct fc_row_ref
+{
+  unsigned char table;		/* enum fc_table */
+  unsigned char index;
+};
+
 /* TABLE's rows, *COUNT of them.  */
 FC_HIDDEN FC_EARLY const struct fc_policy_row *
 fc_policy_rows (enum fc_table table, size_t *count);
 
-/* The first row of TABLE that CPU meets (the last row meets any).  */
+/* The row REF names.  */
 FC_HIDDEN FC_EARLY const struct fc_policy_row *
-fc_policy_match (const struct fc_cpu *cpu, enum fc_table table);
+fc_policy_row_at (struct fc_row_ref ref);
 
-/* A threshold as a word of struct fc_tunables, and back.  A size_t holds
-   every value but never (FC_NEVER) on x86-64; on i386, never and any
-   threshold of 4 GiB or more become SIZE_MAX, which no size reaches, and
-   SIZE_MAX reads as never.  */
-static inline size_t
-fc_threshold_word (unsigned long long value)
-{
-  return value > (size_t) -1 ? (size_t) -1 : (size_t) value;
-}
+/* The row named NAME (LEN bytes) in either table into *REF; 0 when there
+   is none.  */
+FC_HIDDEN FC_EARLY int fc_policy_find (const char *name, size_t len,
+				       struct fc_row_ref *ref);
+
+/* ROW's implementation of FAMILY, its value of a SIZE key, and of a BOOL
+   key (alias_guard; FC_BOOL_UNSET if not given).  */
+FC_HIDDEN FC_EARLY enum fc_impl_id
+fc_row_impl (const struct fc_policy_row *row, enum fastcopy_family family);
+FC_HIDDEN FC_EARLY struct fc_threshold
+fc_row_threshold (const struct fc_policy_row *row, int key);
+FC_HIDDEN FC_EARLY unsigned char fc_row_on (const struct fc_policy_row *row,
+					    int key);
+
+/* A threshold in bytes for CPU (whose caches are read when T is a
+   fraction of the L3), as a word of struct fc_tunables: a size_t holds
+   every value but never on x86-64; on i386, never and any threshold of
+   4 GiB or more become SIZE_MAX, which no size reaches.  */
+FC_HIDDEN FC_EARLY size_t fc_threshold_bytes (const struct fc_threshold *t,
+					      const struct fastcopy_cpu *cpu);
+
+/* A word of struct fc_tunables as the public value: SIZE_MAX reads as
+   never.  */
 static inline unsigned long long
 fc_threshold_value (size_t word)
 {
   return word == (size_t) -1 ? FC_NEVER : word;
 }
-
-/* A row's threshold value for the CPU: FC_L3 fractions resolved.  */
-FC_HIDDEN FC_EARLY size_t fc_policy_size (const struct fc_cpu *cpu,
-					  unsigned long long value);
-
-/* The value of an IMPL key (copy, clear): the rule or the implementation
-   it names.  */
-#define FC_CHOICE_AUTO 0ull
-#define FC_CHOICE_SEED 1ull
-#define FC_CHOICE_IMPL(id) (2ull + (unsigned long long) (id))
-
-/* The value of the policy setting (keys.def) that names a row: the row
-   named NAME (LEN bytes) in either table, or FC_CHOICE_AUTO when there is
-   none; and back.  */
-#define FC_CHOICE_ROW(table, index) \
-  (1ull + ((unsigned long long) (table) << 8) + (unsigned long long) (index))
-FC_HIDDEN FC_EARLY unsigned long long fc_policy_find (const char *name,
-						      size_t len);
-FC_HIDDEN FC_EARLY const struct fc_policy_row *
-fc_policy_chosen (unsigned long long choice);
 
 #endif

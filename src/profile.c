@@ -41,11 +41,10 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "dispatch.h"
 #include "load-state.h"
 #include "profile.h"
 
-extern FC_HIDDEN fastcopy_copy_fn fc_copy_slot;
-extern FC_HIDDEN fastcopy_clear_fn fc_clear_slot;
 extern FC_HIDDEN const char __start_fc_mempcpy_text[];
 extern FC_HIDDEN const char __stop_fc_mempcpy_text[];
 extern FC_HIDDEN const char __start_fc_explicit_bzero_text[];
@@ -492,14 +491,14 @@ fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
   const struct fc_item *p = &fc_state.settings.merged.item[FC_KEY_PROFILE];
   const struct fc_item *sig
     = &fc_state.settings.merged.item[FC_KEY_PROFILE_SIGNAL];
-  const char *text = (const char *) (unsigned long) p->value;
-  if (p->text_len > FC_PROFILE_PATH_MAX)
+  const char *text = p->path;
+  if (p->path_len > FC_PROFILE_PATH_MAX)
     return -1;			/* the parser allows none */
   rec = calloc (1, sizeof *rec + sizeof *rec->out);
   if (rec == NULL)
     return -1;
   rec->out = (struct out *) (rec + 1);
-  rec->base_len = p->text_len;
+  rec->base_len = p->path_len;
   for (size_t i = 0; i < rec->base_len; i++)
     rec->base_path[i] = text[i];
   clock_gettime (CLOCK_MONOTONIC, &rec->started);
@@ -507,13 +506,13 @@ fc_profile_start (fastcopy_copy_fn copy, fastcopy_clear_fn clear)
       || pthread_atfork (NULL, NULL, forked) != 0
       || atexit (write_at_exit) != 0)
     return -1;
-  if (sig->set && sig->value != 0)
+  if (sig->set && sig->number != 0)
     {
       /* calloc's zeros: no memset call to clear it.  */
       rec->signal.sa_handler = on_signal;
       rec->signal.sa_flags = SA_RESTART;
       sigemptyset (&rec->signal.sa_mask);
-      sigaction ((int) sig->value, &rec->signal, NULL);
+      sigaction ((int) sig->number, &rec->signal, NULL);
     }
   __atomic_store_n (&clear_worker, clear, __ATOMIC_RELEASE);
   __atomic_store_n (&copy_worker, copy, __ATOMIC_RELEASE);

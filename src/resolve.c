@@ -27,6 +27,7 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "dispatch.h"
 #include "load-state.h"
 #include "profile.h"
 
@@ -45,7 +46,7 @@ enum
 #include "entry-points.def"
 #undef FC_ENTRY
 
-FC_HIDDEN FC_EARLY unsigned char
+unsigned char
 fc_entry_byte (enum fc_impl_id id)
 {
   switch (id)
@@ -100,14 +101,14 @@ fc_clear_function (enum fc_impl_id id)
 
 /* Written by the resolvers, i.e. before ld.so makes this section read-only
    (RELRO), and by rebind below.  */
-FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+__attribute__ ((section (".data.rel.ro")))
 unsigned char fc_copy_entry = FC_ENTRY_SLOT, fc_clear_entry = FC_ENTRY_SLOT;
 
-/* Make PLAN the plan in force, and its thresholds the variants'.  Member
-   by member: a structure assignment may become a call to memcpy, which is
-   this library's own.  */
+/* Make PLAN the plan in force, and its values the words the variants
+   read, for CPU.  Member by member: a structure assignment may become a
+   call to memcpy, which is this library's own.  */
 static FC_EARLY void
-commit (const struct fc_plan *plan)
+commit (const struct fc_plan *plan, const struct fc_cpu *cpu)
 {
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
@@ -117,24 +118,30 @@ commit (const struct fc_plan *plan)
     }
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      fc_state.plan.values.value[k] = plan->values.value[k];
-      fc_state.plan.defaults.value[k] = plan->defaults.value[k];
-      fc_state.tunables.value[k] = plan->values.value[k];
+      fc_state.plan.values.size[k] = plan->values.size[k];
+      fc_state.plan.values.on[k] = plan->values.on[k];
+      fc_state.plan.defaults.size[k] = plan->defaults.size[k];
+      fc_state.plan.defaults.on[k] = plan->defaults.on[k];
     }
+  /* The caches (sysconf) only for a fraction of the L3.  */
+  if (fc_values_read_l3 (&plan->values) || fc_values_read_l3 (&plan->defaults))
+    cpu = fc_cpu_caches ();
+  fc_values_words (&plan->values, &cpu->id, &fc_state.tunables);
 }
 
 /* Make the plan once, in the first resolver: the CPU, the configuration
-   file, the rows.  */
+   file, then the selection.  */
 static FC_EARLY void
 plan_once (void)
 {
   if (fc_state.planned)
     return;
   fc_state.planned = 1;
-  fc_settings_load ();
+  const struct fc_cpu *cpu = fc_cpu_init ();
+  fc_settings_load (cpu);
   struct fc_plan plan;
-  fc_plan_make (fc_cpu_init (), &fc_state.settings.merged, &plan);
-  commit (&plan);
+  fc_select (cpu, &fc_state.settings.merged, NULL, 0, &plan);
+  commit (&plan, cpu);
 }
 
 static FC_EARLY fastcopy_copy_fn
@@ -162,9 +169,9 @@ static void *clear_ifunc (void *, int, size_t)
 
 /* In .data.rel.ro like the entry bytes: read-only once ld.so has relocated
    libfastcopy, except for the moment rebind rewrites them.  */
-FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+__attribute__ ((section (".data.rel.ro")))
 fastcopy_copy_fn fc_copy_slot = copy_ifunc;
-FC_HIDDEN __attribute__ ((section (".data.rel.ro")))
+__attribute__ ((section (".data.rel.ro")))
 fastcopy_clear_fn fc_clear_slot = clear_ifunc;
 
 /* The slots and entry bytes are read-only (RELRO) once ld.so has
@@ -261,7 +268,8 @@ use_glibc (void)
   size_t len = 0;
   while (missing[len] != 0)
     len++;
-  fc_diag_add (&fc_settings_scratch.diags, FC_W_GLIBC_NOT_BOUND, it->src,
+  fc_diag_add (&fc_settings_scratch.diags,
+	       len != 0 ? FC_W_GLIBC_MISSING : FC_W_GLIBC_NOT_BOUND, it->src,
 	       it->line, FC_KEY_GLIBC, (unsigned long long) err, missing,
 	       len);
   return -1;
@@ -297,53 +305,58 @@ apply_environment (int argc, char **argv, char **envp)
   (void) argv;
   const char *env = env_value (envp, "FASTCOPY");
   const char *config = env_value (envp, "FASTCOPY_CONFIG");
+  const struct fc_cpu *cpu = fc_cpu_init ();
   /* Without them, nothing to do, and getauxval (bound lazily, through
      the PLT) is neither called nor looked up.  */
   if ((env == NULL && config == NULL)
-      || !fc_settings_load_environment (env, config,
+      || !fc_settings_load_environment (cpu, env, config,
 					getauxval (AT_SECURE) != 0))
     return;
-  const struct fc_cpu *cpu = fc_cpu_init ();
+  const struct fc_layer *settings = &fc_state.settings.merged;
   struct fc_plan next;
-  fc_plan_make (cpu, &fc_state.settings.merged, &next);
-  /* Recording: the profile implementations call the workers.  */
-  if (next.impl[FASTCOPY_FAMILY_COPY] != next.worker[FASTCOPY_FAMILY_COPY]
+  fc_select (cpu, settings, NULL, 0, &next);
+  /* Recording: the profile implementations call the workers; if it
+     cannot start, the workers take their place.  */
+  int recording
+    = next.impl[FASTCOPY_FAMILY_COPY] != next.worker[FASTCOPY_FAMILY_COPY]
       && fc_profile_start (fc_copy_function ((enum fc_impl_id)
-					  next.worker[FASTCOPY_FAMILY_COPY]),
+					     next.worker[FASTCOPY_FAMILY_COPY]),
 			   fc_clear_function ((enum fc_impl_id)
-					   next.worker[FASTCOPY_FAMILY_CLEAR]))
-	 != 0)
-    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-      next.impl[f] = next.worker[f];
+					      next.worker[FASTCOPY_FAMILY_CLEAR]))
+	 == 0;
   /* glibc=on: glibc's functions in both slots, or, if they cannot be
      bound, this library's implementations as without it.  */
-  int glibc = next.values.value[FC_KEY_GLIBC] != 0 && use_glibc () == 0;
-  next.values.value[FC_KEY_GLIBC] = (size_t) glibc;
-  int kept = 0;
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT && !glibc; f++)
+  int glibc = next.values.on[FC_KEY_GLIBC] != 0 && use_glibc () == 0;
+  unsigned int kept = 0;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      if (next.impl[f] == fc_state.plan.impl[f])
+      if (!recording)
+	next.impl[f] = next.worker[f];
+      if (glibc || next.impl[f] == fc_state.plan.impl[f])
 	continue;
       int err = rebind ((enum fastcopy_family) f,
 			(enum fc_impl_id) next.impl[f]);
       if (err == 0)
 	continue;
       int key = fc_impl_key ((enum fastcopy_family) f);
-      const struct fc_item *it = &fc_state.settings.merged.item[key];
+      const struct fc_item *it = &settings->item[key];
       const char *name = fc_impl_table[fc_state.plan.impl[f]].name;
       size_t len = 0;
       while (name[len] != 0)
 	len++;
       fc_diag_add (&fc_settings_scratch.diags, FC_W_NOT_REBOUND, it->src,
 		   it->line, key, (unsigned long long) err, name, len);
-      next.impl[f] = fc_state.plan.impl[f];
-      next.worker[f] = fc_state.plan.worker[f];
-      next.row[f] = fc_state.plan.row[f];
-      kept = 1;
+      kept |= 1u << f;
     }
+  /* A family that keeps its implementation gets that one's thresholds.  */
   if (kept)
-    fc_plan_thresholds (cpu, &fc_state.settings.merged, &next);
-  commit (&next);
+    {
+      fc_select (cpu, settings, &fc_state.plan, kept, &next);
+      for (int f = 0; f < FASTCOPY_FAMILY_COUNT && !recording; f++)
+	next.impl[f] = next.worker[f];
+    }
+  next.values.on[FC_KEY_GLIBC] = (unsigned char) glibc;
+  commit (&next, cpu);
 }
 
 void

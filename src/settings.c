@@ -258,31 +258,32 @@ parse_bool (const char *s, size_t n, unsigned long long *out)
 }
 
 /* An implementation of FAMILY by name, in any case like every value:
-   "auto", "seed" or a name from impl-list.def.  *MISSING gets the CPU
-   features it lacks here.  */
+   "auto", "seed" or a name from impl-list.def.  *MISSING gets the
+   features it needs that CPU lacks.  */
 static FC_EARLY int
-parse_impl (enum fastcopy_family family, const char *s, size_t n,
-	    unsigned long long *out, unsigned long long *missing)
+parse_impl (const struct fc_cpu *cpu, enum fastcopy_family family,
+	    const char *s, size_t n, struct fc_impl_choice *out,
+	    unsigned long long *missing)
 {
   if (equal_nocase (s, n, "auto"))
     {
-      *out = FC_CHOICE_AUTO;
+      out->how = FC_CHOOSE_AUTO;
       return 0;
     }
   if (equal_nocase (s, n, "seed"))
     {
-      *out = FC_CHOICE_SEED;
+      out->how = FC_CHOOSE_SEED;
       return 0;
     }
-  unsigned long long have = fc_cpu_init ()->id.features;
   for (int id = 0; id < FC_IMPL_COUNT; id++)
     {
       const struct fc_impl *impl = &fc_impl_table[id];
       if (impl->family == family && !(impl->traits & FC_TRAIT_PROFILE)
 	  && equal_nocase (s, n, impl->name))
 	{
-	  *out = FC_CHOICE_IMPL (id);
-	  *missing = impl->requires & ~have;
+	  out->how = FC_CHOOSE_IMPL;
+	  out->impl = (unsigned char) id;
+	  *missing = fc_cpu_lacks (cpu, impl->requires);
 	  return *missing != 0 ? FC_E_IMPL_UNUSABLE : 0;
 	}
     }
@@ -290,15 +291,15 @@ parse_impl (enum fastcopy_family family, const char *s, size_t n,
 }
 
 /* A policy row by name, or "auto", in any case (row names are lower
-   case).  *MISSING gets the CPU features its implementations need and
-   this CPU lacks.  */
+   case).  *MISSING gets the features its implementations need that CPU
+   lacks.  */
 static FC_EARLY int
-parse_policy (const char *s, size_t n, unsigned long long *out,
-	      unsigned long long *missing)
+parse_policy (const struct fc_cpu *cpu, const char *s, size_t n,
+	      struct fc_policy_choice *out, unsigned long long *missing)
 {
   if (equal_nocase (s, n, "auto"))
     {
-      *out = FC_CHOICE_AUTO;
+      out->named = 0;
       return 0;
     }
   char name[sizeof ((struct fc_policy_row *) 0)->name];
@@ -306,29 +307,28 @@ parse_policy (const char *s, size_t n, unsigned long long *out,
     return FC_E_UNKNOWN_POLICY;
   for (size_t i = 0; i < n; i++)
     name[i] = to_lower (s[i]);
-  *out = fc_policy_find (name, n);
-  const struct fc_policy_row *row = fc_policy_chosen (*out);
-  if (row == NULL)
+  if (!fc_policy_find (name, n, &out->row))
     return FC_E_UNKNOWN_POLICY;
-  unsigned long long have = fc_cpu_init ()->id.features;
-  *missing = (fc_impl_table[row->value[FC_KEY_COPY]].requires
-	      | fc_impl_table[row->value[FC_KEY_CLEAR]].requires) & ~have;
+  out->named = 1;
+  const struct fc_policy_row *row = fc_policy_row_at (out->row);
+  *missing = fc_cpu_lacks (cpu, fc_impl_table[row->copy].requires
+				| fc_impl_table[row->clear].requires);
   return *missing != 0 ? FC_E_POLICY_UNUSABLE : 0;
 }
 
 /* A profile path: "off", or an absolute path short enough for the file
-   names made from it.  *OUT gets its address.  */
+   names made from it.  *OUT points into S.  */
 static FC_EARLY int
-parse_path (const char *s, size_t n, unsigned long long *out)
+parse_path (const char *s, size_t n, const char **out)
 {
   if (equal_nocase (s, n, "off"))
     {
-      *out = 0;
+      *out = NULL;
       return 0;
     }
   if (s[0] != '/' || n > FC_PROFILE_PATH_MAX)
     return FC_E_NOT_PATH;
-  *out = (unsigned long long) (unsigned long) s;
+  *out = s;
   return 0;
 }
 
@@ -353,8 +353,9 @@ parse_signal (const char *s, size_t n, unsigned long long *out)
 /* One "key = value" item, KEY and VALUE trimmed.  Errors leave LAYER as it
    was.  */
 static FC_EARLY void
-parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
-	    unsigned int line, const char *key, size_t klen,
+parse_item (const struct fc_cpu *cpu, struct fc_layer *layer,
+	    struct fc_diags *diags, unsigned char src, unsigned int line,
+	    const char *key, size_t klen,
 	    const char *val, size_t vlen)
 {
   if (klen == 0)
@@ -373,7 +374,8 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
       fc_diag_add (diags, FC_E_NO_VALUE, src, line, k, 0, key, klen);
       return;
     }
-  unsigned long long v = 0, missing = 0;
+  struct fc_item parsed = { .number = 0 };
+  unsigned long long missing = 0;
   int err;
   /* The keys after policy are for one process (keys.def).  */
   if (k > FC_KEY_POLICY && src == FC_SRC_FILE)
@@ -384,23 +386,24 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
   switch (fc_key_type (k))
     {
     case FASTCOPY_SETTING_IMPL:
-      err = parse_impl (fc_key_family (k), val, vlen, &v, &missing);
+      err = parse_impl (cpu, fc_key_family (k), val, vlen, &parsed.impl,
+			&missing);
       break;
     case FASTCOPY_SETTING_BOOL:
-      err = parse_bool (val, vlen, &v);
+      err = parse_bool (val, vlen, &parsed.number);
       break;
     case FASTCOPY_SETTING_POLICY:
-      err = parse_policy (val, vlen, &v, &missing);
+      err = parse_policy (cpu, val, vlen, &parsed.policy, &missing);
       break;
     case FASTCOPY_SETTING_PATH:
-      err = parse_path (val, vlen, &v);
+      err = parse_path (val, vlen, &parsed.path);
       break;
     case FASTCOPY_SETTING_SIGNAL:
-      err = parse_signal (val, vlen, &v);
+      err = parse_signal (val, vlen, &parsed.number);
       break;
     default:
       /* A size (size.c), or "never".  */
-      switch (fc_size_parse (val, vlen, &v))
+      switch (fc_size_parse (val, vlen, &parsed.number))
 	{
 	case FC_SIZE_OK: err = 0; break;
 	case FC_SIZE_NEGATIVE: err = FC_E_NEGATIVE; break;
@@ -417,11 +420,13 @@ parse_item (struct fc_layer *layer, struct fc_diags *diags, unsigned char src,
   struct fc_item *it = &layer->item[k];
   if (it->set)
     fc_diag_add (diags, FC_W_DUPLICATE, src, line, k, it->line, key, klen);
-  it->value = v;
+  /* Member by member: a structure assignment may become a call to
+     memcpy, which is this library's own.  */
+  it->number = parsed.number;
   it->line = line;
   it->src = src;
   it->set = 1;
-  it->text_len = (unsigned short) (fc_key_type (k) == FASTCOPY_SETTING_PATH
+  it->path_len = (unsigned short) (fc_key_type (k) == FASTCOPY_SETTING_PATH
 				   ? vlen : 0);
 }
 
@@ -455,7 +460,8 @@ parse_line (struct fc_parser *p)
   size_t klen = eq, vlen = n - eq - 1;
   trim (&key, &klen);
   trim (&val, &vlen);
-  parse_item (p->layer, p->diags, p->src, p->line, key, klen, val, vlen);
+  parse_item (p->cpu, p->layer, p->diags, p->src, p->line, key, klen, val,
+	      vlen);
 }
 
 static FC_EARLY void
@@ -475,9 +481,11 @@ end_line (struct fc_parser *p)
 }
 
 void
-fc_parser_init (struct fc_parser *p, struct fc_layer *layer,
-		struct fc_diags *diags, unsigned char src)
+fc_parser_init (struct fc_parser *p, const struct fc_cpu *cpu,
+		struct fc_layer *layer, struct fc_diags *diags,
+		unsigned char src)
 {
+  p->cpu = cpu;
   p->layer = layer;
   p->diags = diags;
   p->src = src;
@@ -517,8 +525,8 @@ fc_parser_end (struct fc_parser *p)
    items, keys and values are ignored, and so are empty items.  Items are
    numbered from 1, empty ones included.  */
 void
-fc_parse_env (const char *value, size_t n, struct fc_layer *layer,
-	      struct fc_diags *diags, unsigned char src)
+fc_parse_env (const struct fc_cpu *cpu, const char *value, size_t n,
+	      struct fc_layer *layer, struct fc_diags *diags, unsigned char src)
 {
   unsigned int item = 1;
   size_t start = 0;
@@ -543,7 +551,7 @@ fc_parse_env (const char *value, size_t n, struct fc_layer *layer,
 	      size_t klen = eq, vlen = len - eq - 1;
 	      trim (&key, &klen);
 	      trim (&val, &vlen);
-	      parse_item (layer, diags, src, item, key, klen, val, vlen);
+	      parse_item (cpu, layer, diags, src, item, key, klen, val, vlen);
 	    }
 	}
       item++;
@@ -554,7 +562,8 @@ fc_parse_env (const char *value, size_t n, struct fc_layer *layer,
 /* Reading the file.  */
 
 int
-fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
+fc_read_config (const struct fc_cpu *cpu, const char *path,
+		unsigned int flags, struct fc_layer *layer,
 		struct fc_diags *diags, unsigned char src, struct fc_parser *p,
 		char *buf, size_t buflen)
 {
@@ -567,7 +576,7 @@ fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
 		   "", 0);
       return FC_FILE_REJECTED;
     }
-  fc_parser_init (p, layer, diags, src);
+  fc_parser_init (p, cpu, layer, diags, src);
 
   struct fc_kstat st;
   long r = sys3 (FC_SYS_FSTAT, fd, (long) &st, 0);
@@ -632,15 +641,15 @@ fc_read_config (const char *path, unsigned int flags, struct fc_layer *layer,
 /* Read the configuration file at PATH into the file layer.  A missing file
    writes no scratch at all.  Reads go to a buffer on the stack.  */
 static FC_EARLY void
-load_file (const char *path, unsigned int flags)
+load_file (const struct fc_cpu *cpu, const char *path, unsigned int flags)
 {
   struct fc_settings *st = &fc_state.settings;
   struct fc_settings_scratch *sc = &fc_settings_scratch;
   char io_buf[1024];
   st->path = path;
   st->file_state = (unsigned char)
-    fc_read_config (path, flags, &sc->file_layer, &sc->diags, FC_SRC_FILE,
-		    &sc->file_parser, io_buf, sizeof io_buf);
+    fc_read_config (cpu, path, flags, &sc->file_layer, &sc->diags,
+		    FC_SRC_FILE, &sc->file_parser, io_buf, sizeof io_buf);
   if (st->file_state == FC_FILE_ABSENT && st->config_overridden)
     fc_diag_add (&sc->diags, FC_E_OPEN, FC_SRC_FILE, 0, -1, FC_ENOENT, "",
 		 0);
@@ -653,7 +662,7 @@ merge_layers (void)
   const struct fc_settings_scratch *sc = &fc_settings_scratch;
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      struct fc_item none = { 0, 0, 0, 0, 0 };
+      struct fc_item none = { .number = 0 };
       fc_state.settings.merged.item[k]
 	= sc->env_layer.item[k].set ? sc->env_layer.item[k]
 	  : sc->file_layer.item[k].set ? sc->file_layer.item[k] : none;
@@ -663,13 +672,13 @@ merge_layers (void)
 /* Phase 1, inside the first resolver: the system configuration file, which
    applies from the first copy the process makes.  */
 void
-fc_settings_load (void)
+fc_settings_load (const struct fc_cpu *cpu)
 {
   struct fc_settings *st = &fc_state.settings;
   if (st->loaded)
     return;
   st->loaded = 1;
-  load_file (FC_SYSCONF_PATH, FC_READ_TRUSTED);
+  load_file (cpu, FC_SYSCONF_PATH, FC_READ_TRUSTED);
   if (st->file_state == FC_FILE_USED)
     merge_layers ();
 }
@@ -680,12 +689,12 @@ fc_settings_load (void)
    relocates), and that cost about 57 us per exec of /bin/true on the
    development VM (+10%).  */
 int
-fc_settings_load_environment (const char *env, const char *config,
-			      int secure)
+fc_settings_load_environment (const struct fc_cpu *cpu, const char *env,
+			      const char *config, int secure)
 {
   struct fc_settings *st = &fc_state.settings;
   struct fc_settings_scratch *sc = &fc_settings_scratch;
-  fc_settings_load ();
+  fc_settings_load (cpu);
   if (env == NULL && config == NULL)
     return 0;
   st->secure = (unsigned char) (secure != 0);
@@ -715,7 +724,7 @@ fc_settings_load_environment (const char *env, const char *config,
 	{
 	  size_t len = 0;
 	  append (sc->path, sizeof sc->path, &len, config);
-	  load_file (sc->path, 0);
+	  load_file (cpu, sc->path, 0);
 	}
     }
 
@@ -735,8 +744,8 @@ fc_settings_load_environment (const char *env, const char *config,
 	  st->env_state = FC_ENV_USED;
 	  for (size_t i = 0; i <= env_len; i++)
 	    sc->env_value[i] = env[i];
-	  fc_parse_env (sc->env_value, env_len, &sc->env_layer, &sc->diags,
-			FC_SRC_ENV);
+	  fc_parse_env (cpu, sc->env_value, env_len, &sc->env_layer,
+			&sc->diags, FC_SRC_ENV);
 	}
     }
   merge_layers ();

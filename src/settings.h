@@ -51,52 +51,23 @@ enum fc_src
   FC_SRC_ENV_CONFIG = 4		/* FASTCOPY_CONFIG (diagnostics only) */
 };
 
-/* What went wrong, or what is worth a warning.  */
+/* What went wrong, or what is worth a warning: diagnostics.def.  */
 enum fc_diag_code
 {
-  /* Errors: the item, or the whole source, is ignored.  */
-  FC_E_OPEN = 1,		/* num: errno of openat */
-  FC_E_READ,			/* num: errno of read */
-  FC_E_STAT,			/* num: errno of fstat */
-  FC_E_NOT_REGULAR,		/* num: st_mode */
-  FC_E_OWNER,			/* num: st_uid */
-  FC_E_MODE,			/* num: st_mode */
-  FC_E_FILE_TOO_BIG,		/* num: size seen */
-  FC_E_LINE_TOO_LONG,
-  FC_E_NUL,			/* a NUL byte in the line */
-  FC_E_SYNTAX,			/* no '=': text */
-  FC_E_NO_KEY,			/* '=' with nothing before it */
-  FC_E_UNKNOWN_KEY,		/* text: the key */
-  FC_E_NO_VALUE,		/* key: which */
-  FC_E_UNKNOWN_IMPL,		/* key, text: the name */
-  FC_E_IMPL_UNUSABLE,		/* key, text: the name; num: missing features */
-  FC_E_NOT_SIZE,		/* key, text */
-  FC_E_NEGATIVE,		/* key, text */
-  FC_E_SIZE_RANGE,		/* key, text: above FC_SIZE_LIMIT */
-  FC_E_NOT_BOOL,		/* key, text */
-  FC_E_ENV_TOO_LONG,		/* FASTCOPY longer than FC_ENV_MAX */
-  FC_E_PATH_TOO_LONG,		/* FASTCOPY_CONFIG longer than FC_PATH_MAX */
-  FC_E_PATH_RELATIVE,		/* FASTCOPY_CONFIG is not an absolute path */
-  FC_E_LOAD_TIME,		/* fastcopy_set of an implementation key */
-  FC_E_UNKNOWN_POLICY,		/* key, text: the name */
-  FC_E_POLICY_UNUSABLE,		/* key, text: the name; num: missing
-				   features */
-  FC_E_ENV_ONLY,		/* key: one after policy (keys.def) in a
-				   file */
-  FC_E_NOT_PATH,		/* key, text: neither off nor an absolute
-				   path of at most FC_PROFILE_PATH_MAX */
-  FC_E_NOT_SIGNAL,		/* key, text */
-  /* Warnings: applied, but probably not what was meant.  */
-  FC_W_FIRST = 64,
-  FC_W_DUPLICATE = FC_W_FIRST,	/* key; num: the line or item it overrides */
-  FC_W_REP_ABOVE_NT,		/* key: the REP threshold; num: the NT one */
-  FC_W_NOT_REBOUND,		/* key: copy or clear; num: errno of
-				   mprotect; text: the implementation kept */
-  FC_W_SIGNAL_WITHOUT_PROFILE,	/* key: profile_signal, with no profile */
-  FC_W_PROFILE_WITH_GLIBC,	/* key: profile, with glibc=on */
-  FC_W_GLIBC_NOT_BOUND		/* key: glibc; text: the function not
-				   found, or num: errno of mprotect */
+  FC_E_NONE = 0,
+#define FC_ERROR(id, format, a, b, c, d) FC_##id,
+#define FC_WARNING(id, format, a, b, c, d)
+#include "diagnostics.def"
+#undef FC_ERROR
+#undef FC_WARNING
+  FC_W_BEFORE_FIRST = 63,
+#define FC_ERROR(id, format, a, b, c, d)
+#define FC_WARNING(id, format, a, b, c, d) FC_##id,
+#include "diagnostics.def"
+#undef FC_ERROR
+#undef FC_WARNING
 };
+#define FC_W_FIRST (FC_W_BEFORE_FIRST + 1)	/* the codes of warnings */
 
 struct fc_diag
 {
@@ -116,17 +87,44 @@ struct fc_diags
   unsigned int errors;		/* every error, kept or dropped */
 };
 
-/* One layer's values: set marks the keys the layer gives.  */
+/* An IMPL setting's value: auto, seed, or an implementation.  */
+enum fc_impl_how
+{
+  FC_CHOOSE_AUTO = 0,
+  FC_CHOOSE_SEED,
+  FC_CHOOSE_IMPL
+};
+struct fc_impl_choice
+{
+  unsigned char how;		/* enum fc_impl_how */
+  unsigned char impl;		/* FC_CHOOSE_IMPL: enum fc_impl_id */
+};
+
+/* The policy setting's value: auto, or a row.  */
+struct fc_policy_choice
+{
+  unsigned char named;		/* 0: auto */
+  struct fc_row_ref row;
+};
+
+/* One layer's values: set marks the keys the layer gives; the member of
+   the union is the key's type's.  */
 struct fc_item
 {
-  unsigned long long value;	/* bytes, FC_NEVER, 0/1, FC_CHOICE_*, a
-				   signal number; PATH: the address of the
-				   path in the text parsed (FASTCOPY's copy
-				   in fc_settings_scratch), 0 for off */
+  union
+  {
+    unsigned long long number;	/* SIZE: bytes or FC_NEVER; BOOL: 0 or 1;
+				   SIGNAL: its number, 0 for off */
+    struct fc_impl_choice impl;	/* IMPL */
+    struct fc_policy_choice policy;	/* POLICY */
+    const char *path;		/* PATH: in the text parsed (FASTCOPY's
+				   copy in fc_settings_scratch), not
+				   NUL-terminated; NULL for off */
+  };
   unsigned int line;		/* file line or FASTCOPY item */
   unsigned char set;
   unsigned char src;
-  unsigned short text_len;	/* PATH: the path's length */
+  unsigned short path_len;	/* PATH: the path's length */
 };
 
 struct fc_layer
@@ -137,6 +135,7 @@ struct fc_layer
 /* A configuration file being parsed, fed in pieces of any size.  */
 struct fc_parser
 {
+  const struct fc_cpu *cpu;	/* the implementations named must run on it */
   struct fc_layer *layer;
   struct fc_diags *diags;
   unsigned char src;
@@ -195,8 +194,10 @@ struct fc_settings_scratch
 };
 extern FC_HIDDEN struct fc_settings_scratch fc_settings_scratch;
 
-/* The parser.  */
+/* The parser.  An implementation or a policy row a setting names must
+   run on CPU (fc_cpu_lacks), else the item is an error.  */
 FC_HIDDEN FC_EARLY void fc_parser_init (struct fc_parser *p,
+					const struct fc_cpu *cpu,
 					struct fc_layer *layer,
 					struct fc_diags *diags,
 					unsigned char src);
@@ -205,7 +206,8 @@ FC_HIDDEN FC_EARLY void fc_parser_feed (struct fc_parser *p,
 FC_HIDDEN FC_EARLY void fc_parser_end (struct fc_parser *p);
 
 /* Parse a FASTCOPY value: comma-separated key=value items.  */
-FC_HIDDEN FC_EARLY void fc_parse_env (const char *value, size_t n,
+FC_HIDDEN FC_EARLY void fc_parse_env (const struct fc_cpu *cpu,
+				      const char *value, size_t n,
 				      struct fc_layer *layer,
 				      struct fc_diags *diags, unsigned char src);
 
@@ -214,21 +216,23 @@ FC_HIDDEN FC_EARLY void fc_parse_env (const char *value, size_t n,
    coming from SRC.  P is the parser, set up here once the file is open, so
    that a missing file costs no write; BUF of BUFLEN bytes is scratch for
    read(2).  Returns an enum fc_file_state.  */
-FC_HIDDEN FC_EARLY int fc_read_config (const char *path, unsigned int flags,
+FC_HIDDEN FC_EARLY int fc_read_config (const struct fc_cpu *cpu,
+				       const char *path, unsigned int flags,
 				       struct fc_layer *layer,
 				       struct fc_diags *diags,
 				       unsigned char src, struct fc_parser *p,
 				       char *buf, size_t buflen);
 
-/* Load the settings of this process into fc_state.settings.merged, in two
-   phases.  The first, inside the first resolver, reads the system
+/* Load the settings of this process, for CPU, into
+   fc_state.settings.merged, in two phases.  The first, inside the first resolver, reads the system
    configuration file (once; later calls return at once).  The second,
    from libfastcopy's initializer, takes FASTCOPY and FASTCOPY_CONFIG (ENV
    and CONFIG, NULL when unset), ignored when SECURE; it returns nonzero
    when they may change the plan, which the caller then makes again
    (resolve.c).  */
-FC_HIDDEN FC_EARLY void fc_settings_load (void);
-FC_HIDDEN int fc_settings_load_environment (const char *env,
+FC_HIDDEN FC_EARLY void fc_settings_load (const struct fc_cpu *cpu);
+FC_HIDDEN int fc_settings_load_environment (const struct fc_cpu *cpu,
+					    const char *env,
 					    const char *config, int secure);
 
 /* fastcopy_set: IT, from the API, replaces key K's merged value.  */

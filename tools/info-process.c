@@ -216,16 +216,15 @@ static const char *
 setting_value (const struct process_view *v, int k, char *buf, size_t size)
 {
   const struct fc_item *it = &v->state.settings.merged.item[k];
-  unsigned long long x = it->set ? it->value
-			 : v->state.plan.values.value[k];
+  unsigned long long x = it->set ? it->number : v->state.tunables.value[k];
   switch (fastcopy_setting_at ((size_t) k)->type)
     {
     case FASTCOPY_SETTING_IMPL:
-      if (!it->set || x == FC_CHOICE_AUTO)
+      if (!it->set || it->impl.how == FC_CHOOSE_AUTO)
 	return "auto";
-      if (x == FC_CHOICE_SEED)
+      if (it->impl.how == FC_CHOOSE_SEED)
 	return "seed";
-      return impl_name (x - FC_CHOICE_IMPL (0));
+      return impl_name (it->impl.impl);
     case FASTCOPY_SETTING_SIZE:
       if (x == FC_NEVER || x == (size_t) -1)
 	return "never";
@@ -238,8 +237,9 @@ setting_value (const struct process_view *v, int k, char *buf, size_t size)
       return !it->set ? "auto" : v->rows[FASTCOPY_FAMILY_COPY][0]
 	     ? v->rows[FASTCOPY_FAMILY_COPY] : v->rows[FASTCOPY_FAMILY_CLEAR];
     case FASTCOPY_SETTING_PATH:
-      return it->set && x != 0
-	     ? peek_string (v->pid, (unsigned long) x, it->text_len, buf, size)
+      return it->set && it->path != NULL
+	     ? peek_string (v->pid, (unsigned long) it->path, it->path_len, buf,
+			    size)
 	     : "off";
     default:
       if (!it->set || x == 0)
@@ -273,7 +273,7 @@ impl_origin (const struct process_view *v, int f, char *buf, size_t size)
 {
   int key = f == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
   const struct fc_item *it = &v->state.settings.merged.item[key];
-  if (it->set && it->value != FC_CHOICE_AUTO && it->value != FC_CHOICE_SEED)
+  if (it->set && it->impl.how == FC_CHOOSE_IMPL)
     return setting_origin (v, key, buf, size);
   snprintf (buf, size, "row %s", v->rows[f]);
   return buf;

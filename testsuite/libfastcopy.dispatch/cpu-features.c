@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Area: dispatch
    Purpose: fastcopy_cpu() describes the CPU the program runs on: a vendor
-   string, and feature bits that agree with fastcopy_impl_usable (an entry
-   is usable exactly when its required bits are present).  Run natively
+   string, and feature bits; fastcopy_impl_usable says of each
+   implementation what the oracle says of the CPU's class
+   (usable=NAME,... and unusable=NAME,..., from lib/fc-classes.exp; a CPU
+   of no class has none to compare with).  Run natively
    (model=native) the bits must match the flags the kernel reports in
    /proc/cpuinfo; under qemu, whose /proc/cpuinfo is the host's, only the
    model's absence of FSRM (none of the emulated models has it) is
@@ -42,16 +44,32 @@ has_flag (const char *flag)
   return 0;
 }
 
+/* NAME is an item of the comma-separated LIST.  */
+static int
+in_list (const char *list, const char *name)
+{
+  size_t len = strlen (name);
+  for (const char *p = list; *p != 0; p++)
+    if ((p == list || p[-1] == ',') && strncmp (p, name, len) == 0
+	&& (p[len] == ',' || p[len] == 0))
+      return 1;
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
-  const char *model = "native";
+  const char *model = "native", *usable = NULL, *unusable = NULL;
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
 
   fct_init ();
   for (int i = 1; i < argc; i++)
     if (strncmp (argv[i], "model=", 6) == 0)
       model = argv[i] + 6;
+    else if (strncmp (argv[i], "usable=", 7) == 0)
+      usable = argv[i] + 7;
+    else if (strncmp (argv[i], "unusable=", 9) == 0)
+      unusable = argv[i] + 9;
 
   fct_expect (cpu != NULL && cpu->vendor[0] != 0 && cpu->vendor[12] == 0,
 	      "fastcopy_cpu reports a vendor");
@@ -60,16 +78,25 @@ main (int argc, char **argv)
   printf ("  note: %s family %u model %u, features %#llx\n", cpu->vendor,
 	  cpu->family, cpu->model, cpu->features);
 
-  fct_begin ("fastcopy_impl_usable agrees with the feature bits");
-  for (size_t i = 0; i < fastcopy_impl_count (); i++)
+  if (usable == NULL || unusable == NULL)
+    fct_unsupported ("fastcopy_impl_usable: no class, no expectation");
+  else
     {
-      const struct fastcopy_impl *e = fastcopy_impl_at (i);
-      int want = (e->requires & ~cpu->features) == 0;
-      if (!fastcopy_impl_usable (e) != !want)
-	fct_fail ("%s: usable=%d, requires %#llx", e->name,
-		  fastcopy_impl_usable (e), e->requires);
+      fct_begin ("fastcopy_impl_usable says what the oracle says");
+      for (size_t i = 0; i < fastcopy_impl_count (); i++)
+	{
+	  const struct fastcopy_impl *e = fastcopy_impl_at (i);
+	  int yes = in_list (usable, e->name), no = in_list (unusable, e->name);
+	  if (yes == no)
+	    fct_fail ("%s: the oracle lists it %s", e->name,
+		      yes ? "as both usable and unusable" : "nowhere");
+	  else if (!fastcopy_impl_usable (e) != !yes)
+	    fct_fail ("%s %s: fastcopy_impl_usable says %d, the oracle %d",
+		      e->family == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
+		      e->name, fastcopy_impl_usable (e), yes);
+	}
+      fct_end ();
     }
-  fct_end ();
 
   if (strcmp (model, "native") != 0)
     {

@@ -33,8 +33,7 @@ impl_family (int id, int *usable)
 {
   if (id < 0 || id >= FC_IMPL_COUNT)
     return -1;
-  unsigned long long have = fc_cpu_init ()->id.features;
-  *usable = (fc_impl_table[id].requires & ~have) == 0;
+  *usable = fc_cpu_lacks (fc_cpu_init (), fc_impl_table[id].requires) == 0;
   return fc_impl_table[id].family;
 }
 
@@ -48,32 +47,31 @@ check_layer (const struct fc_layer *l, unsigned int max_line)
 	continue;
       CHECK (it->line >= 1 && it->line <= max_line);
       if (fc_key_type (k) == FASTCOPY_SETTING_POLICY)
-	CHECK (it->value == FC_CHOICE_AUTO
-	       || fc_policy_chosen (it->value) != NULL);
+	CHECK (!it->policy.named || fc_policy_row_at (it->policy.row) != NULL);
       else if (k == FC_KEY_COPY || k == FC_KEY_CLEAR)
 	{
-	  if (it->value >= FC_CHOICE_IMPL (0))
+	  CHECK (it->impl.how <= FC_CHOOSE_IMPL);
+	  if (it->impl.how == FC_CHOOSE_IMPL)
 	    {
-	      CHECK (it->value < FC_CHOICE_IMPL (FC_IMPL_COUNT));
+	      CHECK (it->impl.impl < FC_IMPL_COUNT);
 	      int usable = 0;
-	      int family = impl_family ((int) (it->value - FC_CHOICE_IMPL (0)),
-					&usable);
+	      int family = impl_family (it->impl.impl, &usable);
 	      CHECK (family == (int) fc_key_family (k));
 	      CHECK (usable);
 	    }
 	}
       else if (k == FC_KEY_ALIAS_GUARD)
-	CHECK (it->value <= 1);
+	CHECK (it->number <= 1);
       else if (fc_key_type (k) == FASTCOPY_SETTING_PATH)
 	CHECK (it->src != FC_SRC_FILE
-	       && (it->value == 0
-		   || (it->text_len > 0 && it->text_len <= FC_PROFILE_PATH_MAX
-		       && *(const char *) (unsigned long) it->value == '/')));
+	       && (it->path == NULL
+		   || (it->path_len > 0 && it->path_len <= FC_PROFILE_PATH_MAX
+		       && *it->path == '/')));
       else if (fc_key_type (k) == FASTCOPY_SETTING_SIGNAL)
 	CHECK (it->src != FC_SRC_FILE
-	       && (it->value == 0 || it->value == 10 || it->value == 12));
+	       && (it->number == 0 || it->number == 10 || it->number == 12));
       else
-	CHECK (it->value == FC_NEVER || it->value <= FC_SIZE_LIMIT);
+	CHECK (it->number == FC_NEVER || it->number <= FC_SIZE_LIMIT);
     }
 }
 
@@ -99,7 +97,7 @@ same (const struct fc_layer *a, const struct fc_diags *da,
 {
   for (int k = 0; k < FC_KEY_COUNT; k++)
     if (a->item[k].set != b->item[k].set
-	|| (a->item[k].set && (a->item[k].value != b->item[k].value
+	|| (a->item[k].set && (a->item[k].number != b->item[k].number
 			       || a->item[k].line != b->item[k].line)))
       return 0;
   if (da->count != db->count || da->errors != db->errors
@@ -139,20 +137,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   if (mode & 1)
     {
-      fc_parse_env (text, n, &la, &da, FC_SRC_ENV);
+      fc_parse_env (fc_cpu_init (), text, n, &la, &da, FC_SRC_ENV);
       check_layer (&la, lines);
       check_diags (&da, lines);
       return 0;
     }
 
-  fc_parser_init (&pa, &la, &da, FC_SRC_FILE);
+  fc_parser_init (&pa, fc_cpu_init (), &la, &da, FC_SRC_FILE);
   fc_parser_feed (&pa, text, n);
   fc_parser_end (&pa);
   check_layer (&la, lines);
   check_diags (&da, lines);
 
   size_t piece = ((mode >> 1) & 7) + 1;
-  fc_parser_init (&pb, &lb, &db, FC_SRC_FILE);
+  fc_parser_init (&pb, fc_cpu_init (), &lb, &db, FC_SRC_FILE);
   for (size_t i = 0; i < n; i += piece)
     fc_parser_feed (&pb, text + i, n - i < piece ? n - i : piece);
   fc_parser_end (&pb);
@@ -166,8 +164,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     {
       char path[64], buf[8 * 97];
       snprintf (path, sizeof path, "/proc/self/fd/%d", memfd);
-      int state = fc_read_config (path, 0, &lc, &dc, FC_SRC_FILE, &pc, buf,
-				  piece * 97);
+      int state = fc_read_config (fc_cpu_init (), path, 0, &lc, &dc,
+				  FC_SRC_FILE, &pc, buf, piece * 97);
       if (n > FC_FILE_MAX)
 	{
 	  CHECK (state == FC_FILE_REJECTED);

@@ -13,10 +13,6 @@
 
 #include "measure.h"
 
-#define SEQ_SIZE(e) ((size_t) ((e) & 0xffffff))
-#define SEQ_SOFF(e) ((size_t) (((e) >> 24) & 0xfffff))
-#define SEQ_DOFF(e) ((size_t) ((e) >> 44))
-
 unsigned long fcm_samples_taken, fcm_samples_retaken;
 
 uint64_t
@@ -85,15 +81,16 @@ fcm_time (const struct fcm_fn *fn, struct fcm_calls *calls, uint64_t reps)
 	    {
 	    case FCM_COPY:
 	      for (const uint64_t *e = seq; e < end; e++)
-		copy (d + SEQ_DOFF (*e), s + SEQ_SOFF (*e), SEQ_SIZE (*e));
+		copy (d + fcm_seq_doff (*e), s + fcm_seq_soff (*e),
+		      fcm_seq_size (*e));
 	      break;
 	    case FCM_SET:
 	      for (const uint64_t *e = seq; e < end; e++)
-		set (d + SEQ_DOFF (*e), fill, SEQ_SIZE (*e));
+		set (d + fcm_seq_doff (*e), fill, fcm_seq_size (*e));
 	      break;
 	    case FCM_ZERO:
 	      for (const uint64_t *e = seq; e < end; e++)
-		zero (d + SEQ_DOFF (*e), SEQ_SIZE (*e));
+		zero (d + fcm_seq_doff (*e), fcm_seq_size (*e));
 	      break;
 	    }
 	t1 = fcm_now_ns ();

@@ -83,6 +83,25 @@ fcm_seq_entry (size_t size, size_t soff, size_t doff)
   return (uint64_t) size | (uint64_t) soff << 24 | (uint64_t) doff << 44;
 }
 
+/* The size, src offset and dst offset of entry E.  */
+static inline size_t
+fcm_seq_size (uint64_t e)
+{
+  return (size_t) (e & FCM_SEQ_MAX_SIZE);
+}
+
+static inline size_t
+fcm_seq_soff (uint64_t e)
+{
+  return (size_t) (e >> 24 & 0xfffff);
+}
+
+static inline size_t
+fcm_seq_doff (uint64_t e)
+{
+  return (size_t) (e >> 44);
+}
+
 /* A step of the splitmix64 generator: the call sequences and the order of
    the slots are pseudo-random, fixed by a seed.  */
 static inline uint64_t

@@ -106,8 +106,8 @@ replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
   while (cpu_seconds () < end)
     for (size_t i = 0; i < REPLAY_CALLS; i++)
       {
-	size_t n = seq[i] & FCM_SEQ_MAX_SIZE, so = seq[i] >> 24 & 0xfffff,
-	  dof = seq[i] >> 44;
+	size_t n = fcm_seq_size (seq[i]), so = fcm_seq_soff (seq[i]),
+	  dof = fcm_seq_doff (seq[i]);
 	if (family == FASTCOPY_FAMILY_COPY)
 	  impl->copy (dst + dof, src + so, n);
 	else

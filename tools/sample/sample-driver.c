@@ -127,8 +127,8 @@ dist (const char *lib, const char *file, double seconds, const char *out,
   for (double end = cpu_now () + seconds; cpu_now () < end;)
     for (size_t i = 0; i < nseq; i++)
       {
-	size_t n = seq[i] & 0xffffff, so = seq[i] >> 24 & 0xfffff,
-	  dof = seq[i] >> 44;
+	size_t n = fcm_seq_size (seq[i]), so = fcm_seq_soff (seq[i]),
+	  dof = fcm_seq_doff (seq[i]);
 	f (dst + dof, src + so, n);
 	count[size_bucket (n)]++;
 	sum[size_bucket (n)] += (double) n;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Settings: what the configuration file and the FASTCOPY environment
    variable ask for, and the one parser that reads both.  This part only
-   reads and parses; plan.c turns the result into a plan and resolve.c
+   reads and parses; select.c turns the result into a plan and resolve.c
    commits the plan.
 
    The parser runs inside the IFUNC resolvers, while ld.so is still

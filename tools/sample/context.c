@@ -289,15 +289,14 @@ out:
   return ret;
 }
 
-/* How far the entry shares of a replay are from those of T's samples
-   of F's implementation: the mean difference, by T's samples.  */
+/* How far the entry shares of a replay are from the program's, SHARE
+   of its N samples per class: the mean difference, by those samples.  */
 static double
-distance (const struct tallies *t, const struct factors *f,
+distance (const double *share, const unsigned long long *n,
 	  const struct replay_result *res)
 {
-  double share[CLASSES], d = 0;
-  unsigned long long n[CLASSES], all = 0;
-  entry_shares (t, f->family, f->impl, share, n);
+  double d = 0;
+  unsigned long long all = 0;
   for (unsigned int c = 0; c < CLASSES; c++)
     {
       d += (double) n[c] * fabs (share[c] - res->entry_share[c]);
@@ -323,14 +322,16 @@ distance (const struct tallies *t, const struct factors *f,
 static void
 choose_factors (const struct tallies *t, struct factors *f)
 {
-  double factor[CLASSES] = { 0 }, least = -1;
+  double factor[CLASSES] = { 0 }, least = -1, share[CLASSES];
+  unsigned long long n[CLASSES];
+  entry_shares (t, f->family, f->impl, share, n);
   for (int round = 0; round < ROUNDS; round++)
     {
       struct replay_result res;
       if (measure (t, f, round == 0 ? NULL : factor, &res) != 0)
 	break;
       memcpy (factor, res.factor, sizeof factor);
-      double d = distance (t, f, &res);
+      double d = distance (share, n, &res);
       if (round > 0 && (least < 0 || d < least))
 	{
 	  least = d;

@@ -83,7 +83,7 @@ int fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b);
    links libfastcopy).  */
 void fcw_class_here (struct fcw_class *c);
 
-/* The library's recording buckets (src/profile.c): every size up to 512
+/* The library's recording buckets (src/calls/profile.c): every size up to 512
    has its own, then eight per doubling.  Bucket I holds sizes
    [fcw_grid_lo (I), fcw_grid_hi (I)]; FCW_GRID_BUCKETS of them cover the
    sizes below 2^47, the largest range of addresses an x86-64 process

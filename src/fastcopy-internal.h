@@ -81,10 +81,68 @@ enum fc_key
   FC_KEY_COUNT
 };
 
+/* What keys.def says of key KEY: its name ("rep_movsb_threshold"), its
+   family, its type (a FASTCOPY_SETTING_* value) and the implementation
+   trait that makes it matter (0: always).  Switches, not a table: the
+   names are literals reached from code, so the parser in the resolvers
+   needs no relocated pointer.  */
+
+static inline FC_EARLY const char *
+fc_key_name (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return #name;
+#include "keys.def"
+#undef FC_KEY
+    default: return "";
+    }
+}
+
+static inline FC_EARLY enum fastcopy_family
+fc_key_family (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return FASTCOPY_FAMILY_##family;
+#include "keys.def"
+#undef FC_KEY
+    default: return FASTCOPY_FAMILY_COPY;
+    }
+}
+
+static inline FC_EARLY enum fastcopy_setting_type
+fc_key_type (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return FASTCOPY_SETTING_##type;
+#include "keys.def"
+#undef FC_KEY
+    default: return FASTCOPY_SETTING_SIZE;
+    }
+}
+
+static inline FC_EARLY unsigned int
+fc_key_trait (int key)
+{
+  switch (key)
+    {
+#define FC_KEY(id, name, family, type, trait) \
+    case FC_KEY_##id: return (trait);
+#include "keys.def"
+#undef FC_KEY
+    default: return 0;
+    }
+}
+
 /* Thresholds, one word per key of keys.def in its order (the words of
    the IMPL keys are unused), so that the assembly can find them
    (FC_OFFSET_<key>, sysdeps/x86/entry-common.h).  The variants read
-   fc_state.tunables (load-state.h) on their hot paths; only resolve.c
+   fc_state.tunables (load-state.h) on their hot paths; only commit.c
    writes it.  */
 struct fc_tunables
 {

@@ -21,7 +21,7 @@
 #include "common/message.h"
 #include "common/preload-entry.h"
 #include "info-process.h"
-#include "size.h"
+#include "load/size.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
 

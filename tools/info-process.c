@@ -6,7 +6,7 @@
       which file, and where it starts.  The kernel lets only the process's
       own user (or root) read it: for another user's process this is
       where the answer is "permission denied".
-   2. The state is the library's load-time object (src/load-state.h), in
+   2. The state is the library's load-time object (src/load/load-state.h), in
       a section of its own, .fastcopy_load: the section headers of the
       library file give its place from the start of the library, and
       process_vm_readv reads it from the process.  Its layout is the
@@ -31,7 +31,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "load-state.h"
+#include "load/load-state.h"
 #include "common/json.h"
 #include "common/message.h"
 #include "info-process.h"

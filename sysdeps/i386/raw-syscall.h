@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* System calls for the code that runs before libc is ready
-   (src/settings.c): INT 0x80, the i386 system call gate (the vDSO's faster
+   (src/load/settings.c): INT 0x80, the i386 system call gate (the vDSO's faster
    entry would need the auxiliary vector, and these few calls run once per
    process), and the kernel's struct stat64, whose uid and size are wide
    where the old struct stat's are 16 and 32 bits.  They return the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* System calls for the code that runs before libc is ready
-   (src/settings.c): the SYSCALL instruction, and the kernel's struct stat
+   (src/load/settings.c): the SYSCALL instruction, and the kernel's struct stat
    of x86-64.  They return the kernel's value: -errno on failure.  */
 
 #ifndef FASTCOPY_RAW_SYSCALL_H

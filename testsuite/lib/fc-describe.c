@@ -16,7 +16,7 @@
      FCD_THREADS      logical processors in the package (leaf 1's count)
      FCD_L1D FCD_L2 FCD_L3   cache sizes in bytes, 0 unknown
    Bit positions are the vendors' manuals', written here independently of
-   src/cpu-features.c, so that the library's decoding is tested too.
+   src/load/cpu-features.c, so that the library's decoding is tested too.
 
    libfastcopy calls both functions while ld.so relocates it, which may be
    before this library is relocated: they read only constants and this

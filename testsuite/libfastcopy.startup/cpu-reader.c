@@ -4,7 +4,7 @@
    it reads the CPU on a glibc older than 2.33 (by CPUID, its fallback),
    agrees with the library as loaded here, which takes glibc's leaves:
    the same family, model, stepping, features, vendor class and logical
-   processors.  src/cpu-features.c is compiled into this program with the
+   processors.  src/load/cpu-features.c is compiled into this program with the
    hwcaps call turned off and its own fc_state; the library's answer comes
    from fastcopy_cpu ().  */
 
@@ -15,7 +15,7 @@
 #define fc_cpu_caches fallback_cpu_caches
 #define fc_cpu_vendor_string fallback_vendor_string
 #define fc_cpu_from_description fallback_from_description
-#include "cpu-features.c"
+#include "load/cpu-features.c"
 
 struct fc_load_state fc_state;
 

@@ -7,7 +7,7 @@
    2. The command runs with the libfastcopy this tool is linked with in
       LD_PRELOAD and profile=DIR/p added to FASTCOPY, DIR being a fresh
       directory beside OUT: every process it starts (children made by fork,
-      programs they execute) writes DIR/p.PID when it exits (src/profile.c).
+      programs they execute) writes DIR/p.PID when it exits (src/calls/profile.c).
       The tool ignores SIGINT and SIGQUIT meanwhile, as time(1) does, so
       that interrupting the command still leaves a recording.
    3. The files are added up into OUT (bench/workload.c), and DIR is
@@ -35,7 +35,7 @@
 #include "workload.h"
 
 /* The library's limits on the profile path and on FASTCOPY
-   (src/settings.h).  */
+   (src/load/settings.h).  */
 #define PROFILE_PATH_MAX 992
 #define ENV_MAX 1024
 

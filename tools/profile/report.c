@@ -13,7 +13,7 @@
 #include "common/json.h"
 #include "common/message.h"
 #include "profile/profile.h"
-#include "size.h"
+#include "load/size.h"
 #include "svg.h"
 #include "workload.h"
 

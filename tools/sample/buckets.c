@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fastcopy-sample: the recording's size buckets, those of the library's
-   profile (src/profile.c), so that a sampled recording and an exact one
+   profile (src/calls/profile.c), so that a sampled recording and an exact one
    compare bucket for bucket.  */
 
 #include "sample/sample.h"

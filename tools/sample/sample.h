@@ -179,7 +179,7 @@ double cost_of (int family, const char *impl, uint64_t size);
 
 /* buckets.c */
 /* The recording's size buckets, as the library's profile counts them
-   (src/profile.c): every size to 512, then eight per doubling.  */
+   (src/calls/profile.c): every size to 512, then eight per doubling.  */
 #define SIZE_BUCKETS (512 + 1 + (64 - 9) * 8)
 size_t size_bucket (uint64_t n);
 void size_bucket_range (size_t b, unsigned long long *lo,

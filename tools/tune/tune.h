@@ -22,7 +22,7 @@
 
 #include "fastcopy.h"
 #include "measure.h"
-#include "size.h"
+#include "load/size.h"
 #include "workload.h"
 
 #define KiB 1024ull

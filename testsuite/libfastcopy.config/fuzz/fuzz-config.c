@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Area: config
-   Purpose: libFuzzer target for the settings parser (src/settings.c), the
+   Purpose: libFuzzer target for the settings parser (src/load/settings.c), the
    code the library runs inside its IFUNC resolvers in every process.  The
    first byte of an input chooses how the rest is read:
      bit 0 set     as a FASTCOPY value (fc_parse_env);
@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "settings.h"
+#include "load/settings.h"
 
 #define CHECK(x) \
   do { if (!(x)) { fprintf (stderr, "invariant failed: %s (line %d)\n", \

@@ -11,8 +11,9 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
-#include "dispatch.h"
-#include "load-state.h"
+#include "calls/dispatch.h"
+#include "load/load-state.h"
+#include "explain.h"
 
 const char *
 fastcopy_version (void)
@@ -648,17 +649,18 @@ fastcopy_check_env (const char *value, fastcopy_diagnostic_fn fn, void *arg)
 
 
 /* A setting matters when the family's implementation has the trait that
-   reads it (keys.def, impl-list.def); the implementation keys always do.  */
+   reads it (keys.def, impl-list.def); the implementation keys and those of
+   both families always do.  */
 static int
 setting_used (int key)
 {
   unsigned int trait = fc_key_trait (key);
-  if (trait == 0)
+  enum fastcopy_family family = fc_key_family (key);
+  if (trait == 0 || family == FASTCOPY_FAMILY_ALL)
     return 1;
   if (glibc_bound ())
     return 0;			/* glibc's functions read no threshold */
-  unsigned int traits
-    = fc_impl_table[fc_state.plan.worker[fc_key_family (key)]].traits;
+  unsigned int traits = fc_impl_table[fc_state.plan.worker[family]].traits;
   return (traits & trait) != 0;
 }
 

@@ -244,12 +244,4 @@ FC_HIDDEN FC_EARLY void fc_diag_add (struct fc_diags *diags, int code,
 				     int key, unsigned long long num,
 				     const char *text, size_t textlen);
 
-/* From keys.def: the key's name ("rep_movsb_threshold"), its family, its
-   type (a FASTCOPY_SETTING_* value) and the implementation trait that
-   makes it matter (0: always).  */
-FC_HIDDEN FC_EARLY const char *fc_key_name (int key);
-FC_HIDDEN FC_EARLY enum fastcopy_family fc_key_family (int key);
-FC_HIDDEN FC_EARLY enum fastcopy_setting_type fc_key_type (int key);
-FC_HIDDEN FC_EARLY unsigned int fc_key_trait (int key);
-
 #endif

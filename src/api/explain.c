@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The plan (plan.h), for the tools: why it chose what it chose and what
-   looks wrong in it.  select.c makes it.  */
+/* A plan explained (explain.h).  select.c makes it.  */
 
 #include <stdint.h>
 #include <stdio.h>
-#include "plan.h"
+#include "explain.h"
 
 /* The profile setting asks for a recording.  */
 static int

@@ -138,23 +138,3 @@ fc_select (const struct fc_cpu *cpu, const struct fc_layer *settings,
 	plan->impl[f] = f == FASTCOPY_FAMILY_COPY ? FC_IMPL_COPY_PROFILE
 						  : FC_IMPL_CLEAR_PROFILE;
 }
-
-int
-fc_values_read_l3 (const struct fc_values *values)
-{
-  for (int k = 0; k < FC_KEY_COUNT; k++)
-    if (values->size[k].kind == FC_THRESHOLD_L3)
-      return 1;
-  return 0;
-}
-
-void
-fc_values_words (const struct fc_values *values,
-		 const struct fastcopy_cpu *cpu, struct fc_tunables *words)
-{
-  for (int k = 0; k < FC_KEY_COUNT; k++)
-    words->value[k]
-      = fc_key_type (k) == FASTCOPY_SETTING_SIZE
-	? fc_threshold_bytes (&values->size[k], cpu)
-	: fc_key_type (k) == FASTCOPY_SETTING_BOOL ? values->on[k] : 0;
-}

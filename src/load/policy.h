@@ -20,7 +20,7 @@
    2.38; with a VM cap, at most that many MiB in a virtual machine (the
    hypervisor bit of CPUID), for a guest is told the L3 of the host's
    whole socket, a cache it does not have to itself.  fc_threshold_bytes
-   is the one reader of the fraction.  */
+   (commit.c) is the one reader of the fraction.  */
 enum fc_threshold_kind
 {
   FC_THRESHOLD_UNSET = 0,	/* a row left it out: libfastcopy.classes
@@ -109,13 +109,6 @@ FC_HIDDEN FC_EARLY struct fc_threshold
 fc_row_threshold (const struct fc_policy_row *row, int key);
 FC_HIDDEN FC_EARLY unsigned char fc_row_on (const struct fc_policy_row *row,
 					    int key);
-
-/* A threshold in bytes for CPU (whose caches are read when T is a
-   fraction of the L3), as a word of struct fc_tunables: a size_t holds
-   every value but never on x86-64; on i386, never and any threshold of
-   4 GiB or more become SIZE_MAX, which no size reaches.  */
-FC_HIDDEN FC_EARLY size_t fc_threshold_bytes (const struct fc_threshold *t,
-					      const struct fastcopy_cpu *cpu);
 
 /* A word of struct fc_tunables as the public value: SIZE_MAX reads as
    never.  */

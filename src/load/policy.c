@@ -128,33 +128,3 @@ fc_row_on (const struct fc_policy_row *row, int key)
 {
   return key == FC_KEY_ALIAS_GUARD ? row->alias_guard : FC_BOOL_UNSET;
 }
-
-size_t
-fc_threshold_bytes (const struct fc_threshold *t,
-		    const struct fastcopy_cpu *cpu)
-{
-  if (t->kind == FC_THRESHOLD_BYTES)
-    return t->bytes > (size_t) -1 ? (size_t) -1 : (size_t) t->bytes;
-  if (t->kind != FC_THRESHOLD_L3)
-    return (size_t) -1;
-  unsigned long long num = t->num, den = t->den ? t->den : 1;
-  unsigned long long size;
-  if (cpu->l3_size == 0)
-    size = FC_L3_UNKNOWN * num / den;
-  else
-    {
-      unsigned long long l3 = cpu->l3_size;
-      unsigned long long share = l3 / (cpu->l3_threads ? cpu->l3_threads : 1);
-      size = share * num / den;
-      /* Not below a quarter of the whole L3, glibc's floor since 2.38:
-	 with dozens of threads on one L3 a thread's share is a few
-	 hundred KiB, and a copy that size into cache would pay for
-	 streaming.  */
-      if (size < l3 / 4)
-	size = l3 / 4;
-    }
-  unsigned long long cap = (unsigned long long) t->vm_cap_mib << 20;
-  if (cap != 0 && (cpu->features & FASTCOPY_CPU_HYPERVISOR) && size > cap)
-    size = cap;
-  return size > (size_t) -1 ? (size_t) -1 : (size_t) size;
-}

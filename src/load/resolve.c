@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Committing the plan: the IFUNC resolvers, the two dispatch slots, the
-   thresholds the variants read, and the initializer that applies FASTCOPY.
-   This is the only file that writes fc_state.tunables and the slots.
+/* The load: the IFUNC resolvers, which gather the CPU and the settings,
+   select a plan (select.c) and commit it (commit.c); the two dispatch
+   slots; and the initializer that applies FASTCOPY.  This is the only
+   file that writes the slots.
 
    The exported functions are plain STT_FUNC symbols (entry.c, and the
    entry points that entry-points.def places in front of a variant) that
@@ -27,9 +28,9 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "dispatch.h"
+#include "calls/dispatch.h"
 #include "load-state.h"
-#include "profile.h"
+#include "calls/profile.h"
 
 /* Each row of entry-points.def names an implementation of its own family
    (a duplicate row is a duplicate case label below).  */
@@ -104,31 +105,6 @@ fc_clear_function (enum fc_impl_id id)
 __attribute__ ((section (".data.rel.ro")))
 unsigned char fc_copy_entry = FC_ENTRY_SLOT, fc_clear_entry = FC_ENTRY_SLOT;
 
-/* Make PLAN the plan in force, and its values the words the variants
-   read, for CPU.  Member by member: a structure assignment may become a
-   call to memcpy, which is this library's own.  */
-static FC_EARLY void
-commit (const struct fc_plan *plan, const struct fc_cpu *cpu)
-{
-  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    {
-      fc_state.plan.impl[f] = plan->impl[f];
-      fc_state.plan.worker[f] = plan->worker[f];
-      fc_state.plan.row[f] = plan->row[f];
-    }
-  for (int k = 0; k < FC_KEY_COUNT; k++)
-    {
-      fc_state.plan.values.size[k] = plan->values.size[k];
-      fc_state.plan.values.on[k] = plan->values.on[k];
-      fc_state.plan.defaults.size[k] = plan->defaults.size[k];
-      fc_state.plan.defaults.on[k] = plan->defaults.on[k];
-    }
-  /* The caches (sysconf) only for a fraction of the L3.  */
-  if (fc_values_read_l3 (&plan->values) || fc_values_read_l3 (&plan->defaults))
-    cpu = fc_cpu_caches ();
-  fc_values_words (&plan->values, &cpu->id, &fc_state.tunables);
-}
-
 /* Make the plan once, in the first resolver: the CPU, the configuration
    file, then the selection.  */
 static FC_EARLY void
@@ -141,7 +117,7 @@ plan_once (void)
   fc_settings_load (cpu);
   struct fc_plan plan;
   fc_select (cpu, &fc_state.settings.merged, NULL, 0, &plan);
-  commit (&plan, cpu);
+  fc_commit (&plan, cpu);
 }
 
 static FC_EARLY fastcopy_copy_fn
@@ -356,11 +332,5 @@ apply_environment (int argc, char **argv, char **envp)
 	next.impl[f] = next.worker[f];
     }
   next.values.on[FC_KEY_GLIBC] = (unsigned char) glibc;
-  commit (&next, cpu);
-}
-
-void
-fc_set_tunable (int key, size_t value)
-{
-  __atomic_store_n (&fc_state.tunables.value[key], value, __ATOMIC_RELAXED);
+  fc_commit (&next, cpu);
 }

@@ -42,7 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "dispatch.h"
-#include "load-state.h"
+#include "load/load-state.h"
 #include "profile.h"
 
 extern FC_HIDDEN const char __start_fc_mempcpy_text[];

@@ -136,60 +136,7 @@ append (char *dst, size_t cap, size_t *len, const char *s)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Keys, from keys.def.  Names are literals reached from code: no table of
-   pointers.  */
-
-const char *
-fc_key_name (int key)
-{
-  switch (key)
-    {
-#define FC_KEY(id, name, family, type, trait) \
-    case FC_KEY_##id: return #name;
-#include "keys.def"
-#undef FC_KEY
-    default: return "";
-    }
-}
-
-enum fastcopy_family
-fc_key_family (int key)
-{
-  switch (key)
-    {
-#define FC_KEY(id, name, family, type, trait) \
-    case FC_KEY_##id: return FASTCOPY_FAMILY_##family;
-#include "keys.def"
-#undef FC_KEY
-    default: return FASTCOPY_FAMILY_COPY;
-    }
-}
-
-enum fastcopy_setting_type
-fc_key_type (int key)
-{
-  switch (key)
-    {
-#define FC_KEY(id, name, family, type, trait) \
-    case FC_KEY_##id: return FASTCOPY_SETTING_##type;
-#include "keys.def"
-#undef FC_KEY
-    default: return FASTCOPY_SETTING_SIZE;
-    }
-}
-
-unsigned int
-fc_key_trait (int key)
-{
-  switch (key)
-    {
-#define FC_KEY(id, name, family, type, trait) \
-    case FC_KEY_##id: return (trait);
-#include "keys.def"
-#undef FC_KEY
-    default: return 0;
-    }
-}
+/* Keys.  */
 
 static FC_EARLY int
 lookup_key (const char *s, size_t n)

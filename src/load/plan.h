@@ -2,7 +2,9 @@
 /* The plan: which implementation each family gets, from which policy row,
    with which thresholds -- and fc_select, the pure function of the CPU,
    the rows (policy.h) and the settings (settings.h) that makes it
-   (select.c).  resolve.c commits a plan; api.c reports it (plan.c).  */
+   (select.c), and fc_commit, which puts one in force (commit.c).
+   resolve.c gathers the inputs, selects and commits; the API reports a
+   plan (api/explain.h).  */
 
 #ifndef FASTCOPY_PLAN_H
 #define FASTCOPY_PLAN_H 1
@@ -52,9 +54,20 @@ FC_HIDDEN FC_EARLY void fc_select (const struct fc_cpu *cpu,
 				   unsigned int kept_families,
 				   struct fc_plan *plan);
 
-/* Whether a size of VALUES is a fraction of the L3, which needs the
-   caches (fc_cpu_caches).  */
-FC_HIDDEN FC_EARLY int fc_values_read_l3 (const struct fc_values *values);
+/* Put PLAN in force for CPU (commit.c): it becomes fc_state.plan and
+   its values the words the variants read, fc_state.tunables.  The
+   caches are read (fc_cpu_caches) only when a value is a fraction of
+   the L3: reading them touches a page of libc that AMD's rows never
+   need at load.  */
+FC_HIDDEN FC_EARLY void fc_commit (const struct fc_plan *plan,
+				   const struct fc_cpu *cpu);
+
+/* A threshold in bytes for CPU (whose caches are read when T is a
+   fraction of the L3), as a word of struct fc_tunables: a size_t holds
+   every value but never on x86-64; on i386, never and any threshold of
+   4 GiB or more become SIZE_MAX, which no size reaches.  */
+FC_HIDDEN FC_EARLY size_t fc_threshold_bytes (const struct fc_threshold *t,
+					      const struct fastcopy_cpu *cpu);
 
 /* VALUES as the words the variants read (struct fc_tunables), for CPU
    (its caches, when a size is a fraction of the L3).  The words of the
@@ -69,29 +82,5 @@ FC_HIDDEN FC_EARLY struct fc_threshold fc_size_threshold (unsigned long long
 
 /* The key of type IMPL of FAMILY (copy, clear).  */
 FC_HIDDEN FC_EARLY int fc_impl_key (enum fastcopy_family family);
-
-/* The key of FAMILY whose trait is TRAIT (FC_TRAIT_REP, FC_TRAIT_NT), or
-   -1.  */
-FC_HIDDEN int fc_family_key (enum fastcopy_family family, unsigned int trait);
-
-/* Why FAMILY got its implementation, into BUF: the row's reason, or the
-   setting that chose it ("FASTCOPY item 2: copy=erms").  PATH is the
-   configuration file the settings came from.  */
-FC_HIDDEN void fc_plan_reason (const struct fc_plan *plan,
-			       const struct fc_layer *settings,
-			       const char *path, enum fastcopy_family family,
-			       char *buf, size_t size);
-
-/* Warnings about PLAN, whose values are WORDS, under SETTINGS, into
-   DIAGS: a REP window that the streaming threshold closes, for a variant
-   that reads both; a recording signal without a recording.  */
-FC_HIDDEN void fc_plan_warnings (const struct fc_plan *plan,
-				 const struct fc_tunables *words,
-				 const struct fc_layer *settings,
-				 struct fc_diags *diags);
-
-/* The same check for the values one layer gives (fastcopy-info --check).  */
-FC_HIDDEN void fc_layer_warnings (const struct fc_layer *layer,
-				  struct fc_diags *diags);
 
 #endif

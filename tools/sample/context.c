@@ -56,8 +56,6 @@
 /* A class's factor rests on at least this many of the replay's
    samples.  */
 #define MIN_CLASS_SAMPLES 50
-/* Classes: sizes 0 and 1, then (2^(k-1), 2^k].  */
-#define CLASSES 65
 
 struct factors
 {
@@ -68,17 +66,6 @@ struct factors
 
 static struct factors *factors;
 static size_t nfactors;
-
-/* The class of the recording's size bucket that holds size N: a bucket
-   above 512 bytes crosses a power of two only at its first size, and
-   goes by its last.  */
-static unsigned int
-size_class (uint64_t n)
-{
-  unsigned long long lo, hi;
-  size_bucket_range (size_bucket (n), &lo, &hi);
-  return hi <= 1 ? 0 : 64 - (unsigned int) __builtin_clzll (hi - 1);
-}
 
 static struct factors *
 find_factors (int family, const char *impl)

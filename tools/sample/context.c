@@ -49,10 +49,6 @@
    samples give the factors kept.  */
 #define ROUNDS 6
 #define KEPT_FROM 3
-/* Where the first round's start stops squaring the time alone
-   (choose_factors): 8 vectors of 64 bytes, the last size a body handles
-   without a loop.  */
-#define START_SQUARED_UPTO 512
 /* A class's factor rests on at least this many of the replay's
    samples.  */
 #define MIN_CLASS_SAMPLES 50
@@ -112,15 +108,15 @@ replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
 /* ns per call of IMPL of FAMILY on SIZE bytes: the time alone times
    FACTOR's class, or, where FACTOR is NULL, the first round's start
    (choose_factors): the time alone squared, and above
-   START_SQUARED_UPTO bytes the time alone times its time per
-   START_SQUARED_UPTO bytes.  */
+   LOOPLESS_UPTO bytes the time alone times its time per
+   LOOPLESS_UPTO bytes.  */
 static double
 cost_with (int family, const char *impl, uint64_t size, const double *factor)
 {
   double ns = cost_alone (family, impl, size);
   if (factor == NULL)
-    return size > START_SQUARED_UPTO
-	   ? ns * ns * START_SQUARED_UPTO / (double) size : ns * ns;
+    return size > LOOPLESS_UPTO
+	   ? ns * ns * LOOPLESS_UPTO / (double) size : ns * ns;
   return factor[size_class (size)] > 0 ? ns * factor[size_class (size)] : ns;
 }
 
@@ -297,9 +293,9 @@ factors_of (const struct replay_time *sum, double *factor)
    Squared, a copy of 1 MiB would count 12,000 times too low against
    one of 64 bytes on Zen 5, so low that the replay has almost none,
    its small calls keep their data in the caches, and the large ones
-   come out expensive for rounds after; above START_SQUARED_UPTO
+   come out expensive for rounds after; above LOOPLESS_UPTO
    bytes, where a call's time is its bytes, the start multiplies the
-   time alone by the time per START_SQUARED_UPTO bytes instead of by
+   time alone by the time per LOOPLESS_UPTO bytes instead of by
    itself.  Each later round adds its samples to those of the rounds
    before, and the next replays the estimate of their sum, so that one
    round's noise moves the next estimate a little instead of setting

@@ -30,8 +30,6 @@
 #include "sample/sample.h"
 
 #define MAX_MEASURED (16u << 20)
-/* Up to this size, a size's time is its class's median (in_class).  */
-#define IN_CLASS_UPTO 512
 
 struct cost
 {
@@ -237,15 +235,14 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Up to IN_CLASS_UPTO bytes (8 vectors of 64 bytes) a body has no loop,
-   and the sizes of one class (powers of two, sample.h) run the same
-   instructions, or nearly: their times alone should be the same.  Measured,
-   they were not: on Zen 5 the sizes of 1 to 64 bytes came out 1.6 to 2.1
-   ns, those of 257 to 512 bytes 4.1 to 8.0 ns, from one size to the
-   next, as the placements drawn for each and what else ran on the
-   machine went; and each of those differences went straight into the
-   ratio of their call counts.  So there each size is given its class's
-   median (the table keeps what was measured).  */
+/* Up to LOOPLESS_UPTO bytes the sizes of one class run the same
+   instructions, or nearly: their times alone should be the same.
+   Measured, they were not: on Zen 5 the sizes of 1 to 64 bytes came out
+   1.6 to 2.1 ns, those of 257 to 512 bytes 4.1 to 8.0 ns, from one size
+   to the next, as the placements drawn for each and what else ran on
+   the machine went; and each of those differences went straight into
+   the ratio of their call counts.  So there each size is given its
+   class's median (the table keeps what was measured).  */
 static void
 in_class_medians (void)
 {
@@ -254,12 +251,12 @@ in_class_medians (void)
     {
       struct cost *c = &table[i];
       c->in_class = 0;
-      if (c->size > IN_CLASS_UPTO || !(c->ns > 0))
+      if (c->size > LOOPLESS_UPTO || !(c->ns > 0))
 	continue;
       size_t n = 0;
       for (size_t j = 0; j < ncosts; j++)
 	if (table[j].family == c->family && table[j].ns > 0
-	    && table[j].size <= IN_CLASS_UPTO
+	    && table[j].size <= LOOPLESS_UPTO
 	    && size_class (table[j].size) == size_class (c->size)
 	    && strcmp (table[j].impl, c->impl) == 0)
 	  ns[n++] = table[j].ns;

@@ -189,6 +189,10 @@ void size_bucket_range (size_t b, unsigned long long *lo,
    two only at its first size, and goes by its last.  */
 #define CLASSES 65
 unsigned int size_class (uint64_t n);
+/* The largest size the bodies copy without a loop (8 vectors of 64
+   bytes): up to it, the sizes of one class run the same instructions, or
+   nearly; above it, a call's time grows with its bytes.  */
+#define LOOPLESS_UPTO 512
 
 /* output.c */
 /* 0 if OUT can be replaced: a regular file or none, in a directory

@@ -236,13 +236,15 @@ cmp_double (const void *a, const void *b)
 }
 
 /* Up to LOOPLESS_UPTO bytes the sizes of one class run the same
-   instructions, or nearly: their times alone should be the same.
-   Measured, they were not: on Zen 5 the sizes of 1 to 64 bytes came out
-   1.6 to 2.1 ns, those of 257 to 512 bytes 4.1 to 8.0 ns, from one size
-   to the next, as the placements drawn for each and what else ran on
-   the machine went; and each of those differences went straight into
-   the ratio of their call counts.  So there each size is given its
-   class's median (the table keeps what was measured).  */
+   instructions, or nearly: in the vector bodies their times alone should
+   be the same (a REP MOVSB body's grow a little with the size within a
+   class, which the median gives up).  Measured, they were not: on Zen 5
+   the sizes of 1 to 64 bytes came out 1.6 to 2.1 ns, those of 257 to 512
+   bytes 4.1 to 8.0 ns, from one size to the next, as the placements
+   drawn for each and what else ran on the machine went; and each of
+   those differences went straight into the ratio of their call counts.
+   So there each size is given its class's median (the table keeps what
+   was measured).  */
 static void
 in_class_medians (void)
 {

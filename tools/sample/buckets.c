@@ -32,3 +32,11 @@ size_bucket_range (size_t b, unsigned long long *lo, unsigned long long *hi)
   if (*lo <= EXACT)
     *lo = EXACT + 1;
 }
+
+unsigned int
+size_class (uint64_t n)
+{
+  unsigned long long lo, hi;
+  size_bucket_range (size_bucket (n), &lo, &hi);
+  return hi <= 1 ? 0 : 64 - (unsigned int) __builtin_clzll (hi - 1);
+}

@@ -25,7 +25,6 @@
    than the replay, and its rarer sizes are counted low.  */
 
 #define _GNU_SOURCE 1
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,13 +45,13 @@
 #define REPLAY_CALLS 65536
 #define REPLAY_SECONDS 1.0
 #define REPLAY_HZ 9973
-/* Rounds of replay (choose_factors).  */
-#define ROUNDS 4
+/* Rounds of replay (choose_factors), and the first of those whose
+   samples give the factors kept.  */
+#define ROUNDS 6
+#define KEPT_FROM 3
 /* A class's factor rests on at least this many of the replay's
    samples.  */
 #define MIN_CLASS_SAMPLES 50
-/* Classes: sizes 0 and 1, then (2^(k-1), 2^k].  */
-#define CLASSES 65
 
 struct factors
 {
@@ -63,17 +62,6 @@ struct factors
 
 static struct factors *factors;
 static size_t nfactors;
-
-/* The class of the recording's size bucket that holds size N: a bucket
-   above 512 bytes crosses a power of two only at its first size, and
-   goes by its last.  */
-static unsigned int
-size_class (uint64_t n)
-{
-  unsigned long long lo, hi;
-  size_bucket_range (size_bucket (n), &lo, &hi);
-  return hi <= 1 ? 0 : 64 - (unsigned int) __builtin_clzll (hi - 1);
-}
 
 static struct factors *
 find_factors (int family, const char *impl)
@@ -118,13 +106,17 @@ replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
 }
 
 /* ns per call of IMPL of FAMILY on SIZE bytes: the time alone times
-   FACTOR's class, or, where FACTOR is NULL, the time alone squared.  */
+   FACTOR's class, or, where FACTOR is NULL, the first round's start
+   (choose_factors): the time alone squared, and above
+   LOOPLESS_UPTO bytes the time alone times its time per
+   LOOPLESS_UPTO bytes.  */
 static double
 cost_with (int family, const char *impl, uint64_t size, const double *factor)
 {
   double ns = cost_alone (family, impl, size);
   if (factor == NULL)
-    return ns * ns;
+    return size > LOOPLESS_UPTO
+	   ? ns * ns * LOOPLESS_UPTO / (double) size : ns * ns;
   return factor[size_class (size)] > 0 ? ns * factor[size_class (size)] : ns;
 }
 
@@ -154,41 +146,20 @@ estimated_calls (const struct tallies *t, int family, const char *impl,
   free (calls);
 }
 
-/* The share of each class's samples in IMPL that land in the entry
-   path (src/body-map.h) into SHARE, and their number into N.  Where the
-   size tests mispredict, the time lost lands at the path taken, so the
-   shares tell which sizes paid for them.  */
-static void
-entry_shares (const struct tallies *t, int family, const char *impl,
-	      double *share, unsigned long long *n)
+/* What replays found, per class: their sampled time, the table's time
+   of the calls they made, and the number of samples.  */
+struct replay_time
 {
-  double entry[CLASSES] = { 0 };
-  memset (n, 0, CLASSES * sizeof *n);
-  for (size_t i = 0; i < t->ncalls; i++)
-    if (t->calls[i].family == family && strcmp (t->calls[i].impl, impl) == 0)
-      {
-	unsigned int c = size_class (t->calls[i].size);
-	n[c]++;
-	entry[c] += t->calls[i].path == FC_BODY_PATH_ENTRY;
-      }
-  for (unsigned int c = 0; c < CLASSES; c++)
-    share[c] = n[c] > 0 ? entry[c] / (double) n[c] : 0;
-}
-
-/* What a replay found: the factor of each class, and the share of its
-   samples in the entry path.  */
-struct replay_result
-{
-  double factor[CLASSES];
-  double entry_share[CLASSES];
+  double sampled[CLASSES], alone[CLASSES];
+  unsigned long long samples[CLASSES];
 };
 
 /* Replay the calls of F's implementation that T's samples estimate with
-   FACTOR in a child sampled at REPLAY_HZ, into R.  Returns 0, or -1 if
-   it could not.  */
+   FACTOR in a child sampled at REPLAY_HZ, and add what it found to SUM.
+   Returns 0, or -1 if it could not.  */
 static int
 measure (const struct tallies *t, const struct factors *f,
-	 const double *factor, struct replay_result *res)
+	 const double *factor, struct replay_time *sum)
 {
   const struct fastcopy_impl *impl = fastcopy_impl_find (f->family, f->impl);
   if (impl == NULL || !fastcopy_impl_usable (impl)
@@ -243,36 +214,24 @@ measure (const struct tallies *t, const struct factors *f,
 
   /* Per class: the replay's sampled time, and the table's time of the
      calls it made.  */
-  double sampled[CLASSES], alone[CLASSES] = { 0 };
-  unsigned long long samples[CLASSES];
   struct tallies r;
   procs_tallies (&r);
-  entry_shares (&r, f->family, f->impl, res->entry_share, samples);
-  for (unsigned int c = 0; c < CLASSES; c++)
-    sampled[c] = (double) samples[c] * 1e9 / REPLAY_HZ;
+  for (size_t i = 0; i < r.ncalls; i++)
+    if (r.calls[i].family == f->family
+	&& strcmp (r.calls[i].impl, f->impl) == 0)
+      {
+	unsigned int c = size_class (r.calls[i].size);
+	sum->samples[c]++;
+	sum->sampled[c] += 1e9 / REPLAY_HZ;
+      }
   for (size_t b = 0; b < SIZE_BUCKETS; b++)
     if (calls[b] > 0)
       {
 	unsigned long long lo, hi;
 	size_bucket_range (b, &lo, &hi);
-	alone[size_class (lo)] += calls[b] * cost_alone (f->family, f->impl,
-							  lo);
+	sum->alone[size_class (lo)] += calls[b] * cost_alone (f->family,
+							       f->impl, lo);
       }
-  /* A class with too few samples pools its neighbours', nearest first.  */
-  for (int c = 0; c < CLASSES; c++)
-    {
-      double s = sampled[c], a = alone[c];
-      unsigned long long n = samples[c];
-      for (int d = 1; n < MIN_CLASS_SAMPLES && d < CLASSES; d++)
-	for (int k = c - d; k <= c + d; k += 2 * d)
-	  if (k >= 0 && k < CLASSES)
-	    {
-	      s += sampled[k];
-	      a += alone[k];
-	      n += samples[k];
-	    }
-      res->factor[c] = n >= MIN_CLASS_SAMPLES && a > 0 ? s / a : 0;
-    }
   free (r.calls);
   free (r.procs);
   ret = 0;
@@ -289,55 +248,88 @@ out:
   return ret;
 }
 
-/* How far the entry shares of a replay are from the program's, SHARE
-   of its N samples per class: the mean difference, by those samples.  */
-static double
-distance (const double *share, const unsigned long long *n,
-	  const struct replay_result *res)
+static void
+replay_time_add (struct replay_time *sum, const struct replay_time *r)
 {
-  double d = 0;
-  unsigned long long all = 0;
   for (unsigned int c = 0; c < CLASSES; c++)
     {
-      d += (double) n[c] * fabs (share[c] - res->entry_share[c]);
-      all += n[c];
+      sum->sampled[c] += r->sampled[c];
+      sum->alone[c] += r->alone[c];
+      sum->samples[c] += r->samples[c];
     }
-  return all > 0 ? d / (double) all : 0;
+}
+
+/* The factor of each class from SUM: its sampled time over its time
+   alone.  A class with too few samples pools its neighbours', nearest
+   first.  */
+static void
+factors_of (const struct replay_time *sum, double *factor)
+{
+  for (int c = 0; c < CLASSES; c++)
+    {
+      double s = sum->sampled[c], a = sum->alone[c];
+      unsigned long long n = sum->samples[c];
+      for (int d = 1; n < MIN_CLASS_SAMPLES && d < CLASSES; d++)
+	for (int k = c - d; k <= c + d; k += 2 * d)
+	  if (k >= 0 && k < CLASSES)
+	    {
+	      s += sum->sampled[k];
+	      a += sum->alone[k];
+	      n += sum->samples[k];
+	    }
+      factor[c] = n >= MIN_CLASS_SAMPLES && a > 0 ? s / a : 0;
+    }
 }
 
 /* F's factors.  The replay draws from the estimate, and the estimate
-   depends on the factors, so each round replays the last one's
-   estimate.  Where a size test splits the calls near half and half, an
-   estimate that counts the sizes on one side low makes them expensive in
-   its replay (their branch mispredicts more), which keeps them low: from
-   the time alone, which counts the cheap common sizes low, the rounds
-   settled there, 0.08 to 0.11 from the exact count on GoogleA.  So the
-   first round starts from the time alone squared, which counts them
-   high, and the rounds come down towards the right estimate.  Of the
-   rounds after the first, whose estimate is that extreme start, the
-   replay whose share of each class's samples in the entry path is
-   nearest the program's gives the factors: the time a mispredicted size
-   test loses lands on the path taken, so these shares tell which sizes
-   paid for it.  */
+   depends on the factors, so each round replays the estimate of the
+   rounds before it.  Where a size test splits the calls near half and
+   half, an estimate that counts the sizes on one side low makes them
+   expensive in its replay (their branch mispredicts more), which
+   keeps them low: started from the time alone, which counts the cheap
+   common sizes low, the rounds stayed there, 0.08 to 0.11 from the
+   exact count on GoogleA.  So the first round starts from an estimate
+   that counts them high, the time alone squared, and is not kept.
+   Squared, a copy of 1 MiB would count 12,000 times too low against
+   one of 64 bytes on Zen 5, so low that the replay has almost none,
+   its small calls keep their data in the caches, and the large ones
+   come out expensive for rounds after; above LOOPLESS_UPTO
+   bytes, where a call's time is its bytes, the start multiplies the
+   time alone by the time per LOOPLESS_UPTO bytes instead of by
+   itself.  Each later round adds its samples to those of the rounds
+   before, and the next replays the estimate of their sum, so that one
+   round's noise moves the next estimate a little instead of setting
+   it (at 1 s and 9973 Hz a round has 10,000 samples, and a program's
+   large copies can take half of them).  The estimate still moves over
+   the first rounds, from where the start put it; the factors kept are
+   those of the rounds from KEPT_FROM on, pooled.  */
 static void
 choose_factors (const struct tallies *t, struct factors *f)
 {
-  double factor[CLASSES] = { 0 }, least = -1, share[CLASSES];
-  unsigned long long n[CLASSES];
-  entry_shares (t, f->family, f->impl, share, n);
-  for (int round = 0; round < ROUNDS; round++)
+  struct replay_time first, sum, kept;
+  double factor[CLASSES];
+  int kept_rounds = 0;
+  memset (&first, 0, sizeof first);
+  memset (&sum, 0, sizeof sum);
+  memset (&kept, 0, sizeof kept);
+  if (measure (t, f, NULL, &first) != 0)
+    return;
+  factors_of (&first, factor);
+  for (int round = 1; round < ROUNDS; round++)
     {
-      struct replay_result res;
-      if (measure (t, f, round == 0 ? NULL : factor, &res) != 0)
+      struct replay_time this;
+      memset (&this, 0, sizeof this);
+      if (measure (t, f, factor, &this) != 0)
 	break;
-      memcpy (factor, res.factor, sizeof factor);
-      double d = distance (share, n, &res);
-      if (round > 0 && (least < 0 || d < least))
+      replay_time_add (&sum, &this);
+      if (round >= KEPT_FROM)
 	{
-	  least = d;
-	  memcpy (f->factor, factor, sizeof factor);
+	  replay_time_add (&kept, &this);
+	  kept_rounds++;
 	}
+      factors_of (&sum, factor);
     }
+  factors_of (kept_rounds > 0 ? &kept : &sum, f->factor);
 }
 
 void

@@ -9,7 +9,7 @@
               (cached)
    context.c  how much more it costs among the calls around it
    output.c   the recording (bench/workload.c's format) and the report
-   buckets.c  the recording's size buckets
+   buckets.c  the recording's size buckets, and classes of sizes
    The body map of libfastcopy is read through
    tools/common/body-map-read.h.
 
@@ -184,6 +184,15 @@ double cost_of (int family, const char *impl, uint64_t size);
 size_t size_bucket (uint64_t n);
 void size_bucket_range (size_t b, unsigned long long *lo,
 			unsigned long long *hi);
+/* Classes of sizes: 0 and 1, then (2^(k-1), 2^k].  The class of the
+   bucket that holds size N: a bucket above 512 bytes crosses a power of
+   two only at its first size, and goes by its last.  */
+#define CLASSES 65
+unsigned int size_class (uint64_t n);
+/* The largest size the bodies copy without a loop (8 vectors of 64
+   bytes): up to it, the sizes of one class run the same instructions, or
+   nearly; above it, a call's time grows with its bytes.  */
+#define LOOPLESS_UPTO 512
 
 /* output.c */
 /* 0 if OUT can be replaced: a regular file or none, in a directory

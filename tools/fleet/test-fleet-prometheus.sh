@@ -73,11 +73,24 @@ mkdir "$work/textfile" "$work/merged" "$work/imported" "$work/tsdb"
 series=$(cat "$work/textfile/h1.prom" "$work/textfile/h2.prom" | grep -c '^fastcopy_')
 
 # --- the servers -------------------------------------------------------------
+# listens PID PORT: process PID has a socket listening on 127.0.0.1:PORT
+# (/proc/net/tcp's LISTEN rows, whose inode is one of PID's descriptors).
+# Another test's server may already hold a port this one picked, and
+# answer in its place until this one fails to bind.
+listens ()
+{
+    for inode in $(awk -v at="0100007F:$(printf '%04X' "$2")" \
+                       '$2 == at && $4 == "0A" { print $10 }' /proc/net/tcp); do
+        ls -l "/proc/$1/fd" 2>/dev/null | grep -q "socket:\[$inode\]" && return 0
+    done
+    return 1
+}
 # started NAME PORT: NAME (started last) answers on PORT, or has died.
 started ()
 {
     while [ "$(date +%s)" -lt "$deadline" ]; do
-        curl -s -o /dev/null "http://127.0.0.1:$2/" && return 0
+        curl -s -o /dev/null "http://127.0.0.1:$2/" && listens "$last" "$2" &&
+            return 0
         kill -0 "$last" 2>/dev/null || return 1
         sleep 0.2
     done

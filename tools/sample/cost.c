@@ -228,13 +228,6 @@ measure_one (int family, const char *name, size_t n)
   return med / CALLS;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
 /* Up to LOOPLESS_UPTO bytes the sizes of one class run the same
    instructions, or nearly: in the vector bodies their times alone should
    be the same (a REP MOVSB body's grow a little with the size within a
@@ -262,8 +255,7 @@ in_class_medians (void)
 	    && size_class (table[j].size) == size_class (c->size)
 	    && strcmp (table[j].impl, c->impl) == 0)
 	  ns[n++] = table[j].ns;
-      qsort (ns, n, sizeof *ns, cmp_double);
-      c->in_class = n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
+      c->in_class = fcm_median (ns, n);
     }
   free (ns);
 }

@@ -109,27 +109,23 @@ fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b)
 size_t
 fcw_grid_bucket (unsigned long long size)
 {
-  if (size <= FCW_GRID_EXACT)
-    return (size_t) size;
-  unsigned int e = 63u - (unsigned int) __builtin_clzll (size);	/* >= 9 */
-  return FCW_GRID_EXACT + 1 + (e - 9) * FCW_GRID_PER_DOUBLING
-	 + ((size >> (e - 3)) & 7);
+  return fc_size_bucket (size);
 }
 
 unsigned long long
 fcw_grid_lo (size_t i)
 {
-  if (i <= FCW_GRID_EXACT + 1)
-    return i;
-  unsigned int e = 9 + (unsigned int) (i - FCW_GRID_EXACT - 1)
-		       / FCW_GRID_PER_DOUBLING;
-  return (8 + (i - FCW_GRID_EXACT - 1) % FCW_GRID_PER_DOUBLING) << (e - 3);
+  unsigned long long lo, hi;
+  fc_size_bucket_range (i, &lo, &hi);
+  return lo;
 }
 
 unsigned long long
 fcw_grid_hi (size_t i)
 {
-  return i < FCW_GRID_EXACT ? i : fcw_grid_lo (i + 1) - 1;
+  unsigned long long lo, hi;
+  fc_size_bucket_range (i, &lo, &hi);
+  return hi;
 }
 
 /* Sizes a file may give: the engine's limit is far below.  */

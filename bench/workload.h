@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "fastcopy.h"
+#include "size-buckets.h"
 
 /* A recording's header line.  */
 #define FCW_HEADER "family,what,value,calls,bytes"
@@ -83,13 +84,13 @@ int fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b);
    links libfastcopy).  */
 void fcw_class_here (struct fcw_class *c);
 
-/* The library's recording buckets (src/calls/profile.c): every size up to 512
+/* The library's recording buckets (src/size-buckets.h): every size up to 512
    has its own, then eight per doubling.  Bucket I holds sizes
    [fcw_grid_lo (I), fcw_grid_hi (I)]; FCW_GRID_BUCKETS of them cover the
    sizes below 2^47, the largest range of addresses an x86-64 process
    has.  */
-#define FCW_GRID_EXACT 512
-#define FCW_GRID_PER_DOUBLING 8
+#define FCW_GRID_EXACT FC_BUCKET_EXACT
+#define FCW_GRID_PER_DOUBLING FC_BUCKET_PER_DOUBLING
 #define FCW_GRID_TOP 47
 #define FCW_GRID_BUCKETS \
   (FCW_GRID_EXACT + 1 + (FCW_GRID_TOP - 9) * FCW_GRID_PER_DOUBLING)

@@ -44,15 +44,13 @@
 #include "dispatch.h"
 #include "load/load-state.h"
 #include "profile.h"
+#include "size-buckets.h"
 
 extern FC_HIDDEN const char __start_fc_mempcpy_text[];
 extern FC_HIDDEN const char __stop_fc_mempcpy_text[];
 extern FC_HIDDEN const char __start_fc_explicit_bzero_text[];
 extern FC_HIDDEN const char __stop_fc_explicit_bzero_text[];
 
-#define EXACT 512		/* sizes 0..EXACT have a bucket each */
-#define PER_DOUBLING 8
-#define NBUCKETS (EXACT + 1 + (64 - 9) * PER_DOUBLING)
 
 enum { DIST_0, DIST_1_15, DIST_16_63, DIST_OTHER, NDIST };
 enum { OVERLAP_NONE, OVERLAP_FORWARD, OVERLAP_BACKWARD, NOVERLAP };
@@ -64,7 +62,7 @@ struct tally
 
 struct counts
 {
-  struct tally size[NBUCKETS];
+  struct tally size[FC_BUCKETS];
   struct tally function[2];	/* the others, the wrappers (profile.h) */
   struct tally dst_align[64], src_align[64];
   struct tally distance[NDIST], overlap[NOVERLAP];
@@ -103,32 +101,6 @@ static FC_LAZY struct recorder *rec;
 
 /* ------------------------------------------------------------------------ */
 /* Counting.  */
-
-static size_t
-bucket_of (size_t n)
-{
-  if (n <= EXACT)
-    return n;
-  unsigned int e = 63u - (unsigned int) __builtin_clzll (n);	/* >= 9 */
-  return EXACT + 1 + (e - 9) * PER_DOUBLING + ((n >> (e - 3)) & 7);
-}
-
-/* The sizes of bucket B: [*LO, *HI].  */
-static void
-bucket_range (size_t b, unsigned long long *lo, unsigned long long *hi)
-{
-  if (b <= EXACT)
-    {
-      *lo = *hi = b;
-      return;
-    }
-  unsigned int e = 9 + (unsigned int) (b - EXACT - 1) / PER_DOUBLING;
-  unsigned long long m = (b - EXACT - 1) % PER_DOUBLING;
-  *lo = (8 + m) << (e - 3);
-  *hi = *lo + (1ull << (e - 3)) - 1;
-  if (*lo <= EXACT)
-    *lo = EXACT + 1;
-}
 
 /* Only the owning thread writes a tally; the writer may read it at any
    time, hence the relaxed atomic accesses (plain moves on x86-64).  */
@@ -203,7 +175,7 @@ memmove_profile (void *dst, const void *src, size_t n)
     {
       uintptr_t d = (uintptr_t) dst, s = (uintptr_t) src;
       uintptr_t dist = (d - s) & 4095;
-      add (&c->size[bucket_of (n)], n);
+      add (&c->size[fc_size_bucket (n)], n);
       add (&c->function[from (__builtin_return_address (0),
 			      __start_fc_mempcpy_text,
 			      __stop_fc_mempcpy_text)], n);
@@ -228,7 +200,7 @@ memset_profile (void *dst, int value, size_t n)
   struct counts *c = counts_of (FASTCOPY_FAMILY_CLEAR);
   if (c != NULL)
     {
-      add (&c->size[bucket_of (n)], n);
+      add (&c->size[fc_size_bucket (n)], n);
       add (&c->function[from (__builtin_return_address (0),
 			      __start_fc_explicit_bzero_text,
 			      __stop_fc_explicit_bzero_text)], n);
@@ -340,7 +312,7 @@ put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
       else if (off == __builtin_offsetof (struct counts, size))
 	{
 	  unsigned long long lo, hi;
-	  bucket_range (i, &lo, &hi);
+	  fc_size_bucket_range (i, &lo, &hi);
 	  put_num (o, lo);
 	  if (hi != lo)
 	    {
@@ -393,7 +365,7 @@ put_counts (struct out *o)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       int copy = f == FASTCOPY_FAMILY_COPY;
-      put_rows (o, f, "size", AT (size), NBUCKETS, NULL);
+      put_rows (o, f, "size", AT (size), FC_BUCKETS, NULL);
       put_rows (o, f, "function", AT (function), 2,
 		copy ? copy_functions : clear_functions);
       put_rows (o, f, "dst_align", AT (dst_align), 64, NULL);

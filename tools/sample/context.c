@@ -100,7 +100,7 @@ replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
 	  impl->copy (dst + dof, src + so, n);
 	else
 	  impl->clear (dst + dof, (int) so & 0xff, n);
-	calls[size_bucket (n)]++;
+	calls[fc_size_bucket (n)]++;
       }
   _exit (0);
 }
@@ -126,21 +126,21 @@ static void
 estimated_calls (const struct tallies *t, int family, const char *impl,
 		 const double *factor, struct fcw_family *fa)
 {
-  double *calls = zalloc (SIZE_BUCKETS * sizeof *calls);
+  double *calls = zalloc (FC_BUCKETS * sizeof *calls);
   for (size_t i = 0; i < t->ncalls; i++)
     {
       const struct call_sample *c = &t->calls[i];
       double ns = c->family == family && strcmp (c->impl, impl) == 0
 		  ? cost_with (family, impl, c->size, factor) : 0;
       if (ns > 0)
-	calls[size_bucket (c->size)] += 1 / ns;
+	calls[fc_size_bucket (c->size)] += 1 / ns;
     }
-  fa->bucket = xrealloc (NULL, SIZE_BUCKETS * sizeof *fa->bucket);
-  for (size_t b = 0; b < SIZE_BUCKETS; b++)
+  fa->bucket = xrealloc (NULL, FC_BUCKETS * sizeof *fa->bucket);
+  for (size_t b = 0; b < FC_BUCKETS; b++)
     if (calls[b] > 0)
       {
 	struct fcw_bucket *k = &fa->bucket[fa->nbuckets++];
-	size_bucket_range (b, &k->lo, &k->hi);
+	fc_size_bucket_range (b, &k->lo, &k->hi);
 	k->t.calls = calls[b];
       }
   free (calls);
@@ -173,7 +173,7 @@ measure (const struct tallies *t, const struct factors *f,
   uint64_t *seq = fa->nbuckets > 0 && fcw_sum_family (fa) == 0
 		  ? fcw_sequence (&w, f->family, REPLAY_CALLS, 1, &bytes)
 		  : NULL;
-  double *calls = mmap (NULL, SIZE_BUCKETS * sizeof *calls,
+  double *calls = mmap (NULL, FC_BUCKETS * sizeof *calls,
 			PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 			-1, 0);
   int go[2] = { -1, -1 }, ret = -1;
@@ -224,11 +224,11 @@ measure (const struct tallies *t, const struct factors *f,
 	sum->samples[c]++;
 	sum->sampled[c] += 1e9 / REPLAY_HZ;
       }
-  for (size_t b = 0; b < SIZE_BUCKETS; b++)
+  for (size_t b = 0; b < FC_BUCKETS; b++)
     if (calls[b] > 0)
       {
 	unsigned long long lo, hi;
-	size_bucket_range (b, &lo, &hi);
+	fc_size_bucket_range (b, &lo, &hi);
 	sum->alone[size_class (lo)] += calls[b] * cost_alone (f->family,
 							       f->impl, lo);
       }
@@ -241,7 +241,7 @@ out:
   if (go[1] >= 0)
     close (go[1]);
   if (calls != MAP_FAILED)
-    munmap (calls, SIZE_BUCKETS * sizeof *calls);
+    munmap (calls, FC_BUCKETS * sizeof *calls);
   free (seq);
   free (fa->bucket);
   free (fa->cdf);

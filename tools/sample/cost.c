@@ -73,7 +73,7 @@ void
 cost_want (int family, const char *impl, uint64_t size)
 {
   unsigned long long lo, hi;
-  size_bucket_range (size_bucket (size), &lo, &hi);
+  fc_size_bucket_range (fc_size_bucket (size), &lo, &hi);
   if (find (family, impl, lo) == NULL)
     add (family, impl, lo);
 }
@@ -272,7 +272,7 @@ cost_measure (void)
       if (c->ns > 0)
 	continue;
       unsigned long long lo, hi;
-      size_bucket_range (size_bucket (c->size), &lo, &hi);
+      fc_size_bucket_range (fc_size_bucket (c->size), &lo, &hi);
       uint64_t mid = lo + (hi - lo + 1) / 2;
       uint64_t n = mid > MAX_MEASURED ? MAX_MEASURED : mid;
       double ns = measure_one (c->family, c->impl, (size_t) n);
@@ -291,7 +291,7 @@ double
 cost_alone (int family, const char *impl, uint64_t size)
 {
   unsigned long long lo, hi;
-  size_bucket_range (size_bucket (size), &lo, &hi);
+  fc_size_bucket_range (fc_size_bucket (size), &lo, &hi);
   const struct cost *c = find (family, impl, lo);
   return c == NULL ? 0 : c->in_class > 0 ? c->in_class : c->ns;
 }

@@ -39,7 +39,7 @@ static const char *const path_names[FC_BODY_PATH_COUNT] = {
 /* What the samples of one family add up to.  */
 struct family_sum
 {
-  struct fcw_tally size[SIZE_BUCKETS];
+  struct fcw_tally size[FC_BUCKETS];
   int nimpls;
   struct fcw_count impl[NIMPLS];
   uint64_t path[FC_BODY_PATH_COUNT];
@@ -81,7 +81,7 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
       double ns = cost_of (f, c->impl, c->size);
       double calls = ns > 0 ? period_ns / ns : 1, bytes = calls * (double) c->size;
       *uncosted += !(ns > 0);
-      add (&sum[f].size[size_bucket (c->size)], calls, bytes);
+      add (&sum[f].size[fc_size_bucket (c->size)], calls, bytes);
       struct fcw_tally *it = impl_tally (&sum[f], c->impl);
       if (it != NULL)
 	add (it, calls, bytes);
@@ -100,12 +100,12 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       struct fcw_family *fa = &w->family[f];
-      fa->bucket = xrealloc (NULL, SIZE_BUCKETS * sizeof *fa->bucket);
-      for (size_t b = 0; b < SIZE_BUCKETS; b++)
+      fa->bucket = xrealloc (NULL, FC_BUCKETS * sizeof *fa->bucket);
+      for (size_t b = 0; b < FC_BUCKETS; b++)
 	if (sum[f].size[b].calls > 0)
 	  {
 	    struct fcw_bucket *k = &fa->bucket[fa->nbuckets++];
-	    size_bucket_range (b, &k->lo, &k->hi);
+	    fc_size_bucket_range (b, &k->lo, &k->hi);
 	    k->t = sum[f].size[b];
 	    fa->calls += k->t.calls;
 	    fa->bytes += k->t.bytes;

@@ -121,7 +121,7 @@ dist (const char *lib, const char *file, double seconds, const char *out,
   uint64_t *seq = fcw_sequence (&w, FASTCOPY_FAMILY_COPY, nseq, 1, &bytes);
   size_t span = FCM_SEQ_BUF + fcw_largest (&w, FASTCOPY_FAMILY_COPY) + 64;
   char *dst = fcm_map (span), *src = fcm_map (span);
-  static double count[SIZE_BUCKETS], sum[SIZE_BUCKETS];
+  static double count[FC_BUCKETS], sum[FC_BUCKETS];
   if (seq == NULL || dst == NULL || src == NULL)
     return 1;
   for (double end = cpu_now () + seconds; cpu_now () < end;)
@@ -130,18 +130,18 @@ dist (const char *lib, const char *file, double seconds, const char *out,
 	size_t n = fcm_seq_size (seq[i]), so = fcm_seq_soff (seq[i]),
 	  dof = fcm_seq_doff (seq[i]);
 	f (dst + dof, src + so, n);
-	count[size_bucket (n)]++;
-	sum[size_bucket (n)] += (double) n;
+	count[fc_size_bucket (n)]++;
+	sum[fc_size_bucket (n)] += (double) n;
       }
   struct fcw_workload exact;
   memset (&exact, 0, sizeof exact);
   struct fcw_family *fa = &exact.family[FASTCOPY_FAMILY_COPY];
-  fa->bucket = calloc (SIZE_BUCKETS, sizeof *fa->bucket);
-  for (size_t b = 0; b < SIZE_BUCKETS; b++)
+  fa->bucket = calloc (FC_BUCKETS, sizeof *fa->bucket);
+  for (size_t b = 0; b < FC_BUCKETS; b++)
     if (count[b] > 0)
       {
 	struct fcw_bucket *k = &fa->bucket[fa->nbuckets++];
-	size_bucket_range (b, &k->lo, &k->hi);
+	fc_size_bucket_range (b, &k->lo, &k->hi);
 	k->t.calls = count[b];
 	k->t.bytes = sum[b];
       }

@@ -31,6 +31,7 @@
 
 #include "common/body-map-read.h"
 #include "common/xalloc.h"
+#include "size-buckets.h"
 
 #define SAMPLE_NSTACK 16	/* words of user stack kept with a sample:
 				   64 bytes, 16 i386 words, 8 x86-64 ones */
@@ -178,12 +179,6 @@ void cost_context (const struct tallies *t);
 double cost_of (int family, const char *impl, uint64_t size);
 
 /* buckets.c */
-/* The recording's size buckets, as the library's profile counts them
-   (src/calls/profile.c): every size to 512, then eight per doubling.  */
-#define SIZE_BUCKETS (512 + 1 + (64 - 9) * 8)
-size_t size_bucket (uint64_t n);
-void size_bucket_range (size_t b, unsigned long long *lo,
-			unsigned long long *hi);
 /* Classes of sizes: 0 and 1, then (2^(k-1), 2^k].  The class of the
    bucket that holds size N: a bucket above 512 bytes crosses a power of
    two only at its first size, and goes by its last.  */

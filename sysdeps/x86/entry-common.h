@@ -173,25 +173,14 @@ name:							\
 .Lcopy_chk_fail:					\
 	FC_CHK_FAIL;					\
 	.cfi_endproc;					\
-	.globl	__memcpy_chk, __memmove_chk;		\
-	.type	__memcpy_chk, @function;		\
-	.type	__memmove_chk, @function;		\
-__memcpy_chk:						\
-__memmove_chk:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	FC_CHK_COMPARE;	/* dst_size < n */		\
-	jb	.Lcopy_chk_fail;			\
-	jmp	.Lcopy_entry;				\
-	.cfi_endproc;					\
-	.size	__memcpy_chk, . - __memcpy_chk;		\
-	.size	__memmove_chk, . - __memmove_chk;	\
+	FC_CHK_ENTRY (__memcpy_chk, .Lcopy_entry);	\
+	FC_CHK_ENTRY (__memmove_chk, .Lmove_entry);	\
 	FC_COPY_OLD_ENTRIES;				\
+	FC_MOVE_ENTRY;					\
 	.p2align 6;					\
-	.globl	memmove, memcpy;			\
-	.type	memmove, @function;			\
+	.globl	memcpy;					\
 	.type	memcpy, @function;			\
-memmove:						\
+	FC_MOVE_AT_COPY;				\
 memcpy:							\
 .Lcopy_entry:						\
 	.cfi_startproc;					\
@@ -200,6 +189,76 @@ memcpy:							\
 	cmpb	$1, FC_DATA (fc_copy_entry);		\
 	fc_copy_jump1;					\
 	ja	.Lcopy_elsewhere
+
+/* A _chk form NAME: __chk_fail if the destination is smaller than n,
+   else the entry point at ENTRY.  */
+#define FC_CHK_ENTRY(name, entry)			\
+	.globl	name;					\
+	.type	name, @function;			\
+name:							\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_CHK_COMPARE;	/* dst_size < n */		\
+	jb	.Lcopy_chk_fail;			\
+	jmp	entry;					\
+	.cfi_endproc;					\
+	.size	name, . - name
+
+/* memmove.  When the host has a path for dst and src less than MOVE_NEAR
+   bytes apart (memmove-vec.S), memmove is an entry point of its own that
+   ends where memcpy's begins: the same jumps as memcpy's to the other
+   implementations, then, with the host selected, FC_MOVE_TEST (x86-64's
+   entry.h) to that path, else on into memcpy's entry and the host's body.
+   Its jumps are spelled out in their 32-bit form (FC_JCC32), so that the
+   assembler knows its length, FC_MOVE_BYTES.  Else memmove is memcpy's
+   address.  */
+#ifdef MOVE_NEAR
+# define FC_JCC32(cc, target)	.byte 0x0f, 0x80 + (cc); .long target - . - 4
+# define FC_CC_E		0x4
+# define FC_CC_BE		0x6
+# define FC_CC_A		0x7
+# define FC_JUMP32_IF_BYTE1(id, function) \
+	.if FC_ENTRY_BYTE_##id == 1; FC_JCC32 (FC_CC_E, function); .endif;
+	.macro	fc_move_jump1
+# define FC_IMPL(id, family, name, function, ...) \
+	FC_IF_##family (id, function)
+# define FC_IF_COPY(id, function) FC_JUMP32_IF_BYTE1 (id, function)
+# define FC_IF_CLEAR(id, function)
+# include "impl-list.def"
+# undef FC_IF_COPY
+# undef FC_IF_CLEAR
+# undef FC_IMPL
+	.endm
+# define FC_MOVE_ENTRY					\
+	.p2align 6;					\
+	.skip	64 - FC_MOVE_BYTES, 0xcc;		\
+	.globl	memmove;				\
+	.type	memmove, @function;			\
+memmove:						\
+.Lmove_entry:						\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	cmpb	$1, FC_DATA (fc_copy_entry);		\
+	fc_move_jump1;					\
+	FC_JCC32 (FC_CC_A, .Lcopy_elsewhere);		\
+	FC_MOVE_TEST (MOVE_NEAR);			\
+	FC_JCC32 (FC_CC_BE, .Lnear);			\
+	.if . - memmove - FC_MOVE_BYTES;		\
+	.error "memmove must end where memcpy begins";	\
+	.endif;						\
+	.cfi_endproc;					\
+	.size	memmove, . - memmove
+# define FC_MOVE_AT_COPY
+# define FC_MOVE_SIZE
+#else
+# define FC_MOVE_ENTRY
+# define FC_MOVE_AT_COPY				\
+	.globl	memmove;				\
+	.type	memmove, @function;			\
+memmove:						\
+.Lmove_entry:
+# define FC_MOVE_SIZE	.size memmove, . - memmove
+#endif
 
 #define FC_ENTRY_POINTS_CLEAR(id)			\
 	.p2align 6;					\
@@ -233,7 +292,7 @@ memset:							\
 	ja	.Lclear_elsewhere
 
 #define FC_ENTRY_POINTS_END_COPY		\
-	.size	memmove, . - memmove;		\
+	FC_MOVE_SIZE;				\
 	.size	memcpy, . - memcpy
 #define FC_ENTRY_POINTS_END_CLEAR		\
 	.size	memset, . - memset

@@ -23,7 +23,12 @@
    VEC < n <= 4 VEC is one class: head and tail vectors and two masked
    ones between them, one size branch where class 2 has two.  Random
    sizes mispredict such branches, which costs more than the masked moves
-   on AMD's cores but not on Intel's.
+   on AMD's cores but not on Intel's.  With MOVE_NEAR (avx512m, the host),
+   the exported memmove takes classes 1 and 2 without masks when dst and
+   src are less than MOVE_NEAR bytes apart (.Lnear): a load that reads a
+   masked store's bytes waits longer for them than for a plain store's,
+   and a memmove that close is often followed by one that reads what it
+   wrote.
    3. n > 8 VEC, dst not inside (src, src+n), below rep_movsb_threshold
       and copy_nt_threshold: a loop of 4-VEC blocks to VEC-aligned
       destinations (BLOCK_LOOP) between the first VEC and the last 4 VEC,
@@ -65,6 +70,7 @@
 	mov	a, (DST);			\
 	mov	b, -n(DST,LEN)
 #define MOVE_16		XMOVU, %XMM(0), %XMM(1)
+#define MOVE_32		VMOVU, %YMM(0), %YMM(1)
 
 /* The vectors of the paths above 8 VEC: VEC(0) the first VEC, BLOCK_A
    the block a loop moves, VEC(5-7) and LAST the rest of the 4 VEC at the
@@ -205,7 +211,20 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VMOVU_MASKED %VEC(3), (2 * VEC_SIZE)(DST){%k2}
 	VMOVU	%VEC(1), -VEC_SIZE(DST,LEN)
 	ret
-#else
+#endif
+
+#ifdef MOVE_NEAR
+	/* The exported memmove, with dst and src less than MOVE_NEAR bytes
+	   apart (entry-common.h): classes 1 and 2 without masks.  */
+	.p2align 4
+.Lnear:
+	MEMMOVE_ARGS
+	BODY_RANGE (ENTRY, IN_LEN)
+	cmp	$VEC_SIZE, LEN
+	jbe	.Lless_vec
+	VMOVU	(SRC), %VEC(0)
+#endif
+#if !defined MASKED_MIDDLE || defined MOVE_NEAR
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec
 	/* VEC <= n <= 2 VEC.  */
@@ -215,12 +234,16 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	VZEROUPPER_RETURN
 #endif
 
-#ifndef MASKED_SMALL
-	/* Each size-class target starts a 32-byte block: code placement
-	   changes the time of small copies.  */
+#if !defined MASKED_SMALL || defined MOVE_NEAR
+	/* n < VEC (n <= VEC on the near path).  Each size-class target starts
+	   a 32-byte block: code placement changes the time of small copies.  */
 	.p2align 5
 .Lless_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
+# if VEC_SIZE > 32
+	cmpl	$32, LEN32
+	jae	.Lbetween_32_64
+# endif
 # if VEC_SIZE > 16
 	cmpl	$16, LEN32
 	jae	.Lbetween_16_31
@@ -262,9 +285,16 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	HEAD_TAIL (16, MOVE_16)
 	ret
 # endif
+# if VEC_SIZE > 32
+	.p2align 5
+.Lbetween_32_64:
+	BODY_RANGE (CLASS, IN_LEN)
+	HEAD_TAIL (32, MOVE_32)
+	ret
+# endif
 #endif
 
-#ifndef MASKED_MIDDLE
+#if !defined MASKED_MIDDLE || defined MOVE_NEAR
 	.p2align 5
 .Lmore_2x_vec:
 	BODY_RANGE (ENTRY, IN_LEN)

@@ -34,6 +34,20 @@ memcpy_glibc_2_2_5:					\
 	.size	memcpy_glibc_2_2_5, . - memcpy_glibc_2_2_5; \
 	.symver	memcpy_glibc_2_2_5, memcpy@GLIBC_2.2.5
 
+/* memmove's test (entry-common.h): dst and src less than SPAN bytes
+   apart, dst - src + SPAN - 1 <= 2 SPAN - 2 unsigned, for a jbe.  With
+   the compare and the jumps before it and the ENDBR64, memmove is
+   FC_MOVE_BYTES long.  */
+#define FC_MOVE_TEST(span)				\
+	leaq	((span) - 1)(%rdi), %rcx;		\
+	subq	%rsi, %rcx;				\
+	cmpq	$(2 * (span) - 2), %rcx
+#ifdef __CET__
+# define FC_MOVE_BYTES	46
+#else
+# define FC_MOVE_BYTES	42
+#endif
+
 /* n arrives in rdx, and the entry points reach the GOT through none.  */
 #define FC_SIZE_AT_ENTRY	0, FC_PERF_DX, 1
 #define FC_ENTRY_THUNKS_COPY

@@ -23,6 +23,15 @@
 #define VMOVA		vmovdqa64
 #define VMOVNT		vmovntdq
 #define VZEROUPPER
+/* The low 16 and 32 bytes of VEC(0) and VEC(1), for sizes below a VEC on
+   memmove's path without masks (MOVE_NEAR, memmove-vec.S).  */
+#define XMM(i)		XMM_##i
+#define XMM_0		xmm16
+#define XMM_1		xmm17
+#define YMM(i)		YMM_##i
+#define YMM_0		ymm16
+#define YMM_1		ymm17
+#define XMOVU		vmovdqu64
 
 /* Sizes below 4 VEC: masks of 64 bits (vec-masked.h).  */
 #define KMOV_MASK(r64, r32, k)	kmovq r64, k

@@ -87,7 +87,7 @@ const char *fastcopy_cpu_feature_name (unsigned int bit);
 #define FASTCOPY_TRAIT_REP		0x1	/* its family's REP threshold */
 #define FASTCOPY_TRAIT_NT		0x2	/* its family's streaming-store
 						   threshold */
-#define FASTCOPY_TRAIT_ALIAS_GUARD	0x4	/* alias_guard */
+#define FASTCOPY_TRAIT_ALIAS_GUARD	0x4	/* alias_guard, alias_backward */
 #define FASTCOPY_TRAIT_ENTRY		0x8	/* the exported memcpy, memmove,
 						   memset and their _chk forms
 						   reach it with no indirect

@@ -13,7 +13,7 @@
 #define FC_POLICY(row_name, row_evidence, row_reason, ...)		\
   { .name = row_name, .evidence = row_evidence, .reason = row_reason,	\
     .family_max = FC_ANY, .model_max = FC_ANY,				\
-    .alias_guard = FC_BOOL_UNSET,					\
+    .alias_guard = FC_BOOL_UNSET, .alias_backward = FC_BOOL_UNSET,	\
     __VA_ARGS__ },
 
 #pragma GCC diagnostic push
@@ -126,5 +126,13 @@ fc_row_threshold (const struct fc_policy_row *row, int key)
 unsigned char
 fc_row_on (const struct fc_policy_row *row, int key)
 {
-  return key == FC_KEY_ALIAS_GUARD ? row->alias_guard : FC_BOOL_UNSET;
+  switch (key)
+    {
+    case FC_KEY_ALIAS_GUARD:
+      return row->alias_guard;
+    case FC_KEY_ALIAS_BACKWARD:
+      return row->alias_backward;
+    default:
+      return FC_BOOL_UNSET;
+    }
 }

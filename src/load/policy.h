@@ -51,8 +51,8 @@ struct fc_threshold
 
 /* A row: the CPUs it is for and what it gives them: an implementation
    per family and a value for every SIZE key of keys.def, by the key's
-   name (fc_row_impl and fc_row_threshold read them by key), and
-   alias_guard, the one BOOL key before policy.  */
+   name (fc_row_impl and fc_row_threshold read them by key), and the
+   two BOOL keys before policy, alias_guard and alias_backward.  */
 struct fc_policy_row
 {
   char name[24];
@@ -70,6 +70,7 @@ struct fc_policy_row
 #include "keys.def"
 #undef FC_KEY
   unsigned char alias_guard;	/* 0, 1 or FC_BOOL_UNSET */
+  unsigned char alias_backward;	/* the same */
   char evidence[96];
   char reason[160];
 };
@@ -102,7 +103,7 @@ FC_HIDDEN FC_EARLY int fc_policy_find (const char *name, size_t len,
 				       struct fc_row_ref *ref);
 
 /* ROW's implementation of FAMILY, its value of a SIZE key, and of a BOOL
-   key (alias_guard; FC_BOOL_UNSET if not given).  */
+   key (alias_guard, alias_backward; FC_BOOL_UNSET if not given).  */
 FC_HIDDEN FC_EARLY enum fc_impl_id
 fc_row_impl (const struct fc_policy_row *row, enum fastcopy_family family);
 FC_HIDDEN FC_EARLY struct fc_threshold

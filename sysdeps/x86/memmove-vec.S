@@ -33,7 +33,9 @@
       and copy_nt_threshold: a loop of 4-VEC blocks to VEC-aligned
       destinations (BLOCK_LOOP) between the first VEC and the last 4 VEC,
       which are loaded before it and stored after it.
-   4. dst inside (src, src+n): the same loop from the end down.
+   4. dst inside (src, src+n), or with alias_backward dst 256 to 2047
+      bytes past src modulo PAGE_SIZE and src not inside (dst, dst+n):
+      the same loop from the end down.
    5. rep_movsb_threshold <= n < copy_nt_threshold: REP MOVSB to a
       VEC-aligned destination, unless alias_guard is on and (dst - src)
       mod PAGE_SIZE is in 1..LINE_SIZE-1, where REP MOVSB is many times
@@ -59,6 +61,12 @@
 #include "vec-blocks.h"
 
 #define NT_AHEAD	(8 * LINE_SIZE)	/* how far the stream loops prefetch */
+/* alias_backward's distances, dst - src modulo PAGE_SIZE: forward, the
+   loop's loads would wait on its own stores that far back (4K
+   aliasing); backward, on stores PAGE_SIZE minus that back, which have
+   left the store queue (Zen 5, doc/performance.md).  */
+#define BACK_ALIAS_MIN	256
+#define BACK_ALIAS_END	2048
 
 /* The first and the last N bytes, possibly overlapping (any n from N to
    2 N), through the two registers of MOVE: a move of N bytes, two
@@ -336,6 +344,8 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	jae	.Lrep_or_stream
 	cmp	TUNABLE (COPY_NT), LEN
 	jae	.Lrep_or_stream
+	CMP_WORD $0, TUNABLE (ALIAS_BACKWARD)
+	jne	.Lbackward_if_aliasing
 .Lforward:
 	BODY_RANGE (LOOP, IN_LEN)
 	/* VEC(0) holds the head; the last 4 VEC go to VEC(5-7) and LAST.  */
@@ -371,6 +381,21 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	STORE_4 (VMOVU, 0, (DST), VEC(0), VEC(5), VEC(6), VEC(7))
 	VZEROUPPER
 	POP_LOOP_REGS_RET (BACKWARD)
+
+.Lbackward_if_aliasing:
+	BODY_RANGE (ENTRY, IN_LEN)
+	/* alias_backward: dst BACK_ALIAS_MIN to BACK_ALIAS_END - 1 bytes
+	   past src modulo PAGE_SIZE, the loop backward, unless src is
+	   inside (dst, dst+n); DIST: dst - src.  */
+	neg	DIST			/* src - dst */
+	cmp	LEN, DIST
+	jb	.Lforward		/* src inside (dst, dst+n) */
+	neg	DIST
+	sub	$BACK_ALIAS_MIN, DIST
+	andl	$ALIAS_MASK, DIST32
+	cmpl	$(BACK_ALIAS_END - BACK_ALIAS_MIN), DIST32
+	jb	.Lbackward
+	jmp	.Lforward
 
 	.p2align 4
 .Lrep_or_stream:

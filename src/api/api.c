@@ -56,7 +56,7 @@ static const char function_names[][24] = {
 struct published_policy
 {
   struct fastcopy_policy p;
-  char thresholds[160];
+  char thresholds[256];
 };
 
 struct published_setting

@@ -183,12 +183,14 @@ child_calls (int which)
 
   /* REP from 1000 bytes, with the 4 KiB aliasing guard on: a distance
      of 17 takes the loop, one of 5 REP MOVSB without the aligning
-     store.  */
+     store; and alias_backward: below 1000 bytes, a distance of 1000
+     takes the loop backward.  */
   settings ("rep_movsb_threshold=1000,rep_stosb_threshold=1000,"
-	    "alias_guard=on");
+	    "alias_guard=on,alias_backward=on");
   disjoint (which, 1000);
   disjoint (which, 1537);
   call (which, buf + 64 * 1024 + 4 * 4096 + 17, buf + 64 * 1024, 1100);
+  call (which, buf + 64 * 1024 + 4 * 4096 + 1000, buf + 64 * 1024, 900);
   overlap (which, 1200, 5);
 
   /* Streaming from 4 KiB: one pass, and 20000 bytes, two pairs of pages

@@ -160,8 +160,9 @@ measured_settings (char **keys, char **values, const char *date,
   printf ("# fastcopy-tune %s%s, %s: %s family %u model %u, glibc %s\n",
 	  fastcopy_version (), opt.quick ? " --quick" : "", date, cpu->vendor,
 	  cpu->family, cpu->model, glibc_version ());
-  printf ("# alias_guard %s; workloads:",
-	  fastcopy_setting_find ("alias_guard")->value);
+  printf ("# alias_guard %s, alias_backward %s; workloads:",
+	  fastcopy_setting_find ("alias_guard")->value,
+	  fastcopy_setting_find ("alias_backward")->value);
   for (int w = 0; w < nworkloads; w++)
     if (workloads[w].command[0])
       printf ("\n#   %s: %s", workloads[w].name, workloads[w].command);

@@ -60,7 +60,7 @@ check_layer (const struct fc_layer *l, unsigned int max_line)
 	      CHECK (usable);
 	    }
 	}
-      else if (k == FC_KEY_ALIAS_GUARD)
+      else if (fc_key_type (k) == FASTCOPY_SETTING_BOOL)
 	CHECK (it->number <= 1);
       else if (fc_key_type (k) == FASTCOPY_SETTING_PATH)
 	CHECK (it->src != FC_SRC_FILE

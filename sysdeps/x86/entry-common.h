@@ -153,6 +153,20 @@ name:							\
 	FC_ENTRY_THUNKS_##family;			\
 	.endif
 
+/* A _chk form NAME: FAIL (the jump to __chk_fail) if the destination is
+   smaller than n, else the entry point at ENTRY.  */
+#define FC_CHK_ENTRY(name, fail, entry)			\
+	.globl	name;					\
+	.type	name, @function;			\
+name:							\
+	.cfi_startproc;					\
+	_CET_ENDBR;					\
+	FC_CHK_COMPARE;	/* dst_size < n */		\
+	jb	fail;					\
+	jmp	entry;					\
+	.cfi_endproc;					\
+	.size	name, . - name
+
 /* The exported functions of a family, in front of its host's body
    (src/entry-points.def).  Code placement matters to the small-size
    paths (measured up to 1.5x on 8-15 byte copies between two placements
@@ -173,8 +187,8 @@ name:							\
 .Lcopy_chk_fail:					\
 	FC_CHK_FAIL;					\
 	.cfi_endproc;					\
-	FC_CHK_ENTRY (__memcpy_chk, .Lcopy_entry);	\
-	FC_CHK_ENTRY (__memmove_chk, .Lmove_entry);	\
+	FC_CHK_ENTRY (__memcpy_chk, .Lcopy_chk_fail, .Lcopy_entry); \
+	FC_CHK_ENTRY (__memmove_chk, .Lcopy_chk_fail, .Lmove_entry); \
 	FC_COPY_OLD_ENTRIES;				\
 	FC_MOVE_ENTRY;					\
 	.p2align 6;					\
@@ -190,19 +204,6 @@ memcpy:							\
 	fc_copy_jump1;					\
 	ja	.Lcopy_elsewhere
 
-/* A _chk form NAME: __chk_fail if the destination is smaller than n,
-   else the entry point at ENTRY.  */
-#define FC_CHK_ENTRY(name, entry)			\
-	.globl	name;					\
-	.type	name, @function;			\
-name:							\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	FC_CHK_COMPARE;	/* dst_size < n */		\
-	jb	.Lcopy_chk_fail;			\
-	jmp	entry;					\
-	.cfi_endproc;					\
-	.size	name, . - name
 
 /* memmove.  When the host has a path for dst and src less than MOVE_NEAR
    bytes apart (memmove-vec.S), memmove is an entry point of its own that
@@ -269,16 +270,7 @@ memmove:						\
 .Lclear_chk_fail:					\
 	FC_CHK_FAIL;					\
 	.cfi_endproc;					\
-	.globl	__memset_chk;				\
-	.type	__memset_chk, @function;		\
-__memset_chk:						\
-	.cfi_startproc;					\
-	_CET_ENDBR;					\
-	FC_CHK_COMPARE;	/* dst_size < n */		\
-	jb	.Lclear_chk_fail;			\
-	jmp	.Lclear_entry;				\
-	.cfi_endproc;					\
-	.size	__memset_chk, . - __memset_chk;		\
+	FC_CHK_ENTRY (__memset_chk, .Lclear_chk_fail, .Lclear_entry); \
 	.p2align 6;					\
 	.globl	memset;					\
 	.type	memset, @function;			\

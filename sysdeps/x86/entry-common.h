@@ -77,8 +77,14 @@
    then the jump through the slot.  */
 #define FC_IMPL(id, family, name, function, ...) \
 	FC_IF_##family (id, function)
+/* A conditional jump in its 32-bit form (0x0f, 0x80 + CC): its length is
+   known to the assembler, as memmove's entry needs (FC_MOVE_ENTRY).  */
+#define FC_JCC32(cc, target)	.byte 0x0f, 0x80 + (cc); .long target - . - 4
+#define FC_CC_E		0x4
+#define FC_CC_BE	0x6
+#define FC_CC_A		0x7
 #define FC_JUMP_IF_BYTE1(id, function) \
-	.if FC_ENTRY_BYTE_##id == 1; je function; .endif;
+	.if FC_ENTRY_BYTE_##id == 1; FC_JCC32 (FC_CC_E, function); .endif;
 #define FC_JUMP_IF_HIGHER(id, function, byte) \
 	.if FC_ENTRY_BYTE_##id > 1 && FC_ENTRY_BYTE_##id != FC_ENTRY_SLOT; \
 	cmpb $FC_ENTRY_BYTE_##id, FC_DATA (byte); \
@@ -214,22 +220,6 @@ memcpy:							\
    assembler knows its length, FC_MOVE_BYTES.  Else memmove is memcpy's
    address.  */
 #ifdef MOVE_NEAR
-# define FC_JCC32(cc, target)	.byte 0x0f, 0x80 + (cc); .long target - . - 4
-# define FC_CC_E		0x4
-# define FC_CC_BE		0x6
-# define FC_CC_A		0x7
-# define FC_JUMP32_IF_BYTE1(id, function) \
-	.if FC_ENTRY_BYTE_##id == 1; FC_JCC32 (FC_CC_E, function); .endif;
-	.macro	fc_move_jump1
-# define FC_IMPL(id, family, name, function, ...) \
-	FC_IF_##family (id, function)
-# define FC_IF_COPY(id, function) FC_JUMP32_IF_BYTE1 (id, function)
-# define FC_IF_CLEAR(id, function)
-# include "impl-list.def"
-# undef FC_IF_COPY
-# undef FC_IF_CLEAR
-# undef FC_IMPL
-	.endm
 # define FC_MOVE_ENTRY					\
 	.p2align 6;					\
 	.skip	64 - FC_MOVE_BYTES, 0xcc;		\
@@ -240,7 +230,7 @@ memmove:						\
 	.cfi_startproc;					\
 	_CET_ENDBR;					\
 	cmpb	$1, FC_DATA (fc_copy_entry);		\
-	fc_move_jump1;					\
+	fc_copy_jump1;					\
 	FC_JCC32 (FC_CC_A, .Lcopy_elsewhere);		\
 	FC_MOVE_TEST (MOVE_NEAR);			\
 	FC_JCC32 (FC_CC_BE, .Lnear);			\

@@ -118,13 +118,16 @@
 # define GOT		%ecx	/* before DST_BLOCK is set */
 # define GET_TUNABLES	FC_GOT (cx, tunables)
 /* REP STOSB: n to ecx, dst to edi and the byte to al; edi is the
-   caller's, kept in edx meanwhile, and dst is read again.  n is taken
-   from its argument meanwhile (body-range.h).  */
+   caller's, kept in edx meanwhile, and dst is read again.  n stays in
+   edx up to the exchange; from there it is taken from its argument
+   (body-range.h).  That range opens at the exchange: opened before the
+   moves, it would leave the REP range before it empty where VZEROUPPER
+   is (sse2).  */
 # define REP_STOSB_ARGS				\
-	BODY_RANGE (REP, 0, (FC_BODY_STACK_WORD + 3), 1); \
 	movl	%edi, %ecx;			\
 	movl	%eax, %edi;			\
 	XMOVD	%XMM(0), %eax;			\
+	BODY_RANGE (REP, 0, (FC_BODY_STACK_WORD + 3), 1); \
 	xchgl	%ecx, %edx
 # define REP_STOSB_DONE				\
 	movl	%edx, %edi;			\

@@ -63,12 +63,17 @@
 	.byte	FC_FAMILY_CLEAR
 	.endm
 
-/* One record for the instructions from START to END.  */
+/* One record for the instructions from START to END.  An empty range
+   is refused: END - START is known only once the jumps between them are
+   relaxed, after any .if could test it, so the symbol set here divides
+   by it, and the assembler fails on its division by zero ("division by
+   zero when setting .Lfc_body_range_not_empty...").  */
 	.macro	fc_body_record start, end, impl, path, constant, r1=0, s1=0, r2=0, s2=0, r3=0, s3=0
 	.pushsection FC_BODY_MAP_SECTION, "a"
 	.balign	4
 	.long	\start - .
 	.long	\end - \start
+	.set	.Lfc_body_range_not_empty\@, 1 / (\end - \start)
 	fc_body_impl_\impl
 	.byte	\path, FC_BODY_MAP_VERSION, 0
 	.long	\constant

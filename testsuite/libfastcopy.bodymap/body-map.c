@@ -21,6 +21,7 @@
 #define _GNU_SOURCE 1
 #include "fctest.h"
 #include "body-map-read.h"
+#include "expected-paths.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -65,34 +66,7 @@ static struct fc_case cases[MAX_CASES];
 static int ncases;
 static struct announce *ann;
 
-static const char *const path_letter = "eclbrs";	/* FC_BODY_PATH_* */
 #define ENTRY_RANGES (1u << FC_BODY_PATH_COUNT)
-
-/* The paths each implementation must visit, by hand, in the order of
-   FC_BODY_PATH_*: e entry, c class, l loop, b backward loop, r REP, s
-   streaming.  */
-static const char *
-expected_paths (int family, const char *impl)
-{
-  static const struct
-  {
-    int family;
-    const char *impl, *paths;
-  } table[] = {
-    { 0, "avx512m", "eclbrs" }, { 0, "avx512", "eclbrs" },
-    { 0, "avx2", "eclbrs" }, { 0, "evex", "eclbrs" },
-    { 0, "sse2", "eclbrs" }, { 0, "fsrm", "ebr" },
-    { 0, "erms", "eclbr" }, { 0, "scalar", "eclb" },
-    { 1, "avx512m", "eclrs" }, { 1, "avx512", "eclrs" },
-    { 1, "avx2", "eclrs" }, { 1, "evex", "eclrs" },
-    { 1, "sse2", "eclrs" }, { 1, "fsrm", "er" },
-    { 1, "erms", "eclr" }, { 1, "scalar", "ecl" },
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].family == family && strcmp (table[i].impl, impl) == 0)
-      return table[i].paths;
-  return NULL;
-}
 
 /* ------------------------------------------------------------------------ */
 /* The child: the calls.  */

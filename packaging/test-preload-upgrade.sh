@@ -12,11 +12,15 @@
 # LIBRARY defaults to ./.libs/libfastcopy.so.1 (make check runs in the
 # build directory).  Prints PASS/FAIL lines; exits 1 when something failed
 # (77, "skipped", without the library or a C compiler).
+#
+# Where this machine cannot run the build's programs (FC_HOST_RUNS=no:
+# an i386 build on a kernel without IA-32 emulation) the steps still run
+# on the files; only the cases that need a broken library of the build's
+# ABI to fail its test are not checked, and say so.
 set -u
-# configure's verdict (FC_HOST_RUNS): the programs of an i386 build do
-# not run on a kernel without IA-32 emulation.
-[ "${FC_HOST_RUNS:-yes}" = yes ] ||
-    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
+host_runs=${FC_HOST_RUNS:-yes}
+# not_checked WHAT: a case that needs the build's programs to run.
+not_checked () { echo "NOT CHECKED: $1 (this machine cannot run the build's programs)"; }
 
 lib=${1:-./.libs/libfastcopy.so.1}
 srcdir=${srcdir:-$(dirname "$0")/..}
@@ -78,18 +82,22 @@ else
 fi
 
 # 2. A broken new version: the entry stays out, with a message.
-root broken 0644 'other.so\n%s\n' "$entry"
-fastcopy_preload_suspend "$r" >/dev/null
-upgrade_to "$work/libabort.so"
-out=$(fastcopy_preload_resume "$r" "$r$multi/libfastcopy.so.1" "$entry" 2>&1); st=$?
-case $out in
-    *"test '/bin/true' was killed by signal 6 (SIGABRT)"*"FAILED its test"*"stays out"*) said=yes ;;
-    *) said=no ;;
-esac
-if [ $st -eq 0 ] && [ "$(cat "$p")" = other.so ] && [ $said = yes ] && no_state; then
-    pass "a broken new library stays out, and the scripts say so"
+if [ "$host_runs" = yes ]; then
+    root broken 0644 'other.so\n%s\n' "$entry"
+    fastcopy_preload_suspend "$r" >/dev/null
+    upgrade_to "$work/libabort.so"
+    out=$(fastcopy_preload_resume "$r" "$r$multi/libfastcopy.so.1" "$entry" 2>&1); st=$?
+    case $out in
+        *"test '/bin/true' was killed by signal 6 (SIGABRT)"*"FAILED its test"*"stays out"*) said=yes ;;
+        *) said=no ;;
+    esac
+    if [ $st -eq 0 ] && [ "$(cat "$p")" = other.so ] && [ $said = yes ] && no_state; then
+        pass "a broken new library stays out, and the scripts say so"
+    else
+        fail "a broken new library: exit $st, file $(cat "$p"), output: $out"
+    fi
 else
-    fail "a broken new library: exit $st, file $(cat "$p"), output: $out"
+    not_checked "a broken new library stays out"
 fi
 
 # 3. The only entry: the file goes, and comes back with its mode.
@@ -146,12 +154,16 @@ if same "$work/recheck.orig" "$p"; then
 else
     fail "recheck of a good library changed the file: $(cat "$p")"
 fi
-upgrade_to "$work/libabort.so"
-out=$(fastcopy_preload_recheck "$r" "$r$multi/libfastcopy.so.1" 2>&1); st=$?
-if [ $st -eq 0 ] && [ "$(cat "$p")" = a.so ] && case $out in *"FAILS its test"*) true ;; *) false ;; esac; then
-    pass "recheck: a library that now fails is taken out, with a message"
+if [ "$host_runs" = yes ]; then
+    upgrade_to "$work/libabort.so"
+    out=$(fastcopy_preload_recheck "$r" "$r$multi/libfastcopy.so.1" 2>&1); st=$?
+    if [ $st -eq 0 ] && [ "$(cat "$p")" = a.so ] && case $out in *"FAILS its test"*) true ;; *) false ;; esac; then
+        pass "recheck: a library that now fails is taken out, with a message"
+    else
+        fail "recheck of a failing library: exit $st, file $(cat "$p"), output: $out"
+    fi
 else
-    fail "recheck of a failing library: exit $st, file $(cat "$p"), output: $out"
+    not_checked "recheck: a library that now fails is taken out"
 fi
 
 # 8. Both ABIs' libraries upgraded together (one suspend, one resume):
@@ -167,17 +179,21 @@ if same "$work/pair.orig" "$p"; then
 else
     fail "two good ABIs' libraries: $(cat "$p" 2>&1): $out"
 fi
-cp "$work/libabort.so" "$r/usr/lib/libfastcopy.so.1"
-fastcopy_preload_suspend "$r" >/dev/null
-out=$(fastcopy_preload_resume "$r" "$r/usr/lib64/libfastcopy.so.1" "$entry" 2>&1)
-case $out in
-    *"$r/usr/lib/libfastcopy.so.1 FAILED its test"*) said=yes ;;
-    *) said=no ;;
-esac
-if [ ! -e "$p" ] && [ $said = yes ]; then
-    pass "the other ABI's library is broken: the entry stays out, and the scripts name it"
+if [ "$host_runs" = yes ]; then
+    cp "$work/libabort.so" "$r/usr/lib/libfastcopy.so.1"
+    fastcopy_preload_suspend "$r" >/dev/null
+    out=$(fastcopy_preload_resume "$r" "$r/usr/lib64/libfastcopy.so.1" "$entry" 2>&1)
+    case $out in
+        *"$r/usr/lib/libfastcopy.so.1 FAILED its test"*) said=yes ;;
+        *) said=no ;;
+    esac
+    if [ ! -e "$p" ] && [ $said = yes ]; then
+        pass "the other ABI's library is broken: the entry stays out, and the scripts name it"
+    else
+        fail "the other ABI's library is broken: $(cat "$p" 2>&1): $out"
+    fi
 else
-    fail "the other ABI's library is broken: $(cat "$p" 2>&1): $out"
+    not_checked "the other ABI's library is broken: the entry stays out"
 fi
 
 # 9. A 32-bit library with no 32-bit C library next to it: no 32-bit

@@ -10,11 +10,13 @@
       (choose.c, objective.c).
    3. For the chosen candidate, if it streams: its streaming threshold
       (candidates.c, stage 2), on large copies hot and cold.
-   4. Unless --no-compare, the chosen candidate against the library's
-      default, measured again (compare.c).
-   5. The settings on standard output; --write installs them
-      (config-write.c), unless the comparison found them slower than the
-      default.
+   4. Unless --no-compare, the decision timed as deployed: the default,
+      the choice and the best candidate of another implementation, each
+      through the exported function of a copy of the library loaded with
+      its settings (compare.c, deployed.c).
+   5. The settings of each family whose decision is not the default on
+      standard output; --write installs them (config-write.c).  Where the
+      default stays for both, no settings: one line says so, exit 3.
    --list stops after 1: it prints the candidates of both stages (those of
    stage 2 for the default candidate) without measuring anything.  */
 
@@ -48,20 +50,19 @@ die (const char *fmt, ...)
   exit (1);
 }
 
+/* Progress lines go to a terminal only: redirected, a run would write
+   thousands of them into a log.  */
 void
 progress (const char *fmt, ...)
 {
-  if (opt.quiet)
+  if (opt.quiet || !progress_tty)
     return;
   char line[160];
   va_list ap;
   va_start (ap, fmt);
   vsnprintf (line, sizeof line, fmt, ap);
   va_end (ap);
-  if (progress_tty)
-    fprintf (stderr, "\r\033[K%s", line);
-  else
-    fprintf (stderr, "%s\n", line);
+  fprintf (stderr, "\r\033[K%s", line);
 }
 
 void
@@ -143,12 +144,11 @@ given_settings (char **keys, char **values)
   return n;
 }
 
-/* Measure, choose and print; the settings of both families into KEYS and
-   VALUES.  Returns how many; *CONFIRMED is zero when a choice measured
-   slower than the default when it was measured again.  */
+/* Measure, choose and print; the settings of each family whose decision
+   is not its default (of both, with --no-compare) into KEYS and VALUES.
+   Returns how many.  */
 static int
-measured_settings (char **keys, char **values, const char *date,
-		   int *confirmed)
+measured_settings (char **keys, char **values, const char *date)
 {
   static struct family fam[FASTCOPY_FAMILY_COUNT];
   static struct family stream[FASTCOPY_FAMILY_COUNT];
@@ -182,9 +182,8 @@ measured_settings (char **keys, char **values, const char *date,
 	  candidate_take_nt (&fam[i], &stream[i]);
 	}
     }
-  *confirmed = 1;
   for (int i = 0; opt.compare && i < FASTCOPY_FAMILY_COUNT; i++)
-    *confirmed &= compare (&fam[i], streamed[i] ? &stream[i] : NULL);
+    compare (&fam[i], streamed[i] ? &stream[i] : NULL);
   printf ("#\n# measured in %.0f s; %lu samples, %lu retaken after a context "
 	  "switch%s\n", (double) (fcm_now_ns () - t0) / 1e9, fcm_samples_taken,
 	  fcm_samples_retaken, fcm_samples_retaken > fcm_samples_taken / 20
@@ -195,6 +194,8 @@ measured_settings (char **keys, char **values, const char *date,
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     {
       const struct candidate *c = &fam[i].c[fam[i].chosen];
+      if (opt.compare && fam[i].chosen == fam[i].dflt)
+	continue;
       keys[n] = (char *) fam[i].name;
       values[n++] = (char *) c->impl->name;
       if (c->impl->traits & FASTCOPY_TRAIT_REP)
@@ -212,6 +213,15 @@ measured_settings (char **keys, char **values, const char *date,
 						 sizeof text[i][1]);
 	}
     }
+  if (n == 0)
+    {
+      printf ("# keeping the default settings: as deployed, no candidate "
+	      "was faster than the library's default\n");
+      return 0;
+    }
+  if (!opt.compare)
+    printf ("# not timed as deployed (--no-compare): the table entries' "
+	    "figures alone\n");
   for (int i = 0; i < n; i++)
     printf ("%s = %s\n", keys[i], values[i]);
   printf ("# for one program: FASTCOPY=");
@@ -348,7 +358,7 @@ main (int argc, char **argv)
   strftime (date, sizeof date, "%Y-%m-%d", localtime (&t));
 
   char *keys[16], *values[16];
-  int n, confirmed = 1;
+  int n;
   if (opt.nset > 0)
     {
       n = given_settings (keys, values);
@@ -359,17 +369,17 @@ main (int argc, char **argv)
     }
   else
     {
-      n = measured_settings (keys, values, date, &confirmed);
+      n = measured_settings (keys, values, date);
       snprintf (header, sizeof header, "measured by fastcopy-tune%s, %s, "
 		"on %s family %u model %u", opt.quick ? " --quick" : "", date,
 		cpu->vendor, cpu->family, cpu->model);
     }
   fflush (stdout);
-  if (opt.write && !confirmed)
+  if (n == 0)
     {
-      fprintf (stderr, "%s: not written: measured again, the chosen "
-	       "settings were slower than the default (see the comparison "
-	       "above); %s is unchanged\n", tool_name, path);
+      if (opt.write)
+	fprintf (stderr, "%s: not written: the default settings stay; %s is "
+		 "unchanged\n", tool_name, path);
       return 3;
     }
   if (opt.write)

@@ -346,8 +346,14 @@ glibc_version (void)
   return gnu_get_libc_version ();
 }
 
-/* Before every sample of a function: its thresholds, then one untimed
-   call, so that the sample starts from the caches its own path leaves.  */
+void
+points_warm_up (const struct fcm_fn *fn, struct fcm_calls *calls)
+{
+  fcm_time (fn, calls, 1);
+}
+
+/* Before every sample of a table entry: its thresholds, then the warm-up
+   call.  */
 static void
 before_sample (const struct fcm_fn *fn, struct fcm_calls *calls)
 {
@@ -359,7 +365,7 @@ before_sample (const struct fcm_fn *fn, struct fcm_calls *calls)
 	die ("fastcopy_set (\"%s\") refused", items);
       snprintf (last, sizeof last, "%s", items);
     }
-  fcm_time (fn, calls, 1);
+  points_warm_up (fn, calls);
 }
 
 struct fcm_fn

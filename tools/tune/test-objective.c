@@ -2,8 +2,10 @@
 /* fastcopy-tune's objective (objective.c) on made-up figures: each case is
    a table of candidates (workloads geomean, worst fixed-size ratio,
    fixed-size geomean), the default among them, and the one the objective
-   must choose; then the check before --write, on the default and the
-   choice measured again; and that something is chosen on any figures.
+   must choose; then the decision timed as deployed (objective_confirmed),
+   on the default and a choice measured again: no choice slower than the
+   default on the workloads replaces it; and that something is chosen on
+   any figures.
    Prints PASS/FAIL lines; exits 1 when one failed.  */
 
 #include <math.h>
@@ -116,8 +118,8 @@ always_chooses (int tables)
   return 0;
 }
 
-/* The check before --write (compare.c): the default (0) and the choice
-   (1) measured again; whether the choice may be written.  */
+/* The decision timed as deployed (compare.c): the default (0) and a
+   choice (1) measured again; whether the choice replaces the default.  */
 struct tcheck
 {
   const char *name;
@@ -126,8 +128,15 @@ struct tcheck
 };
 
 static const struct tcheck checks[] = {
-  { "measured again within the noise of the default: written", 1,
-    { 0.900, 1.05, 0.98, 0.98 }, { 0.915, 1.05, 0.97, 0.97 } },
+  /* Zen 4, fastcopy-tune --quick at 9b88d74: avx512 printed though it
+     measured 1.022 of the default's time on the distributions.  */
+  { "measured again 2% slower than the default, within the table's "
+    "noise: the default stays", 0,
+    { 0.480, 1.05, 0.98, 0.98 }, { 0.4906, 1.05, 0.97, 0.97 } },
+  { "measured again a hair slower (1.001x): the default stays", 0,
+    { 0.900, 1.05, 0.98, 0.98 }, { 0.9009, 1.05, 0.97, 0.97 } },
+  { "measured again level with the default: replaces it", 1,
+    { 0.900, 1.05, 0.98, 0.98 }, { 0.900, 1.05, 0.97, 0.97 } },
   { "measured again faster: written", 1,
     { 1.047, 1.89, 1.05, 1.05 }, { 0.509, 1.73, 0.90, 0.90 } },
   { "measured again slower than the default beyond the noise: refused", 0,
@@ -177,13 +186,13 @@ main (void)
       struct figures fig[2];
       make (&fig[0], &t->dflt);
       make (&fig[1], &t->chosen);
-      int written = objective_eligible (fig, 2, 0, 1);
+      int written = objective_confirmed (fig);
       if (written == t->written)
 	printf ("PASS: %s\n", t->name);
       else
 	{
 	  printf ("FAIL: %s: %s\n", t->name,
-		  written ? "written" : "refused");
+		  written ? "replaces the default" : "the default stays");
 	  failed = 1;
 	}
     }

@@ -9,7 +9,10 @@
    figures.c      a candidate's figures against glibc, and the objective
    objective.c    the objective, a pure function of the figures
    choose.c       measuring every candidate and choosing one per family
-   compare.c      the chosen candidate against the library's default
+   deployed.c     a candidate as it runs once written: the exported
+                  function of a copy of the library loaded with its settings
+   compare.c      the decision among the default and the best candidates,
+                  timed as deployed
    config-write.c installing settings into the configuration file
    The measuring engine is fastcopy-bench's (bench/measure.h, in
    bench/libmeasure.a).  */
@@ -142,6 +145,9 @@ void points_run (const struct point_set *ps, unsigned int kinds,
 struct fcm_fn glibc_fn (enum fastcopy_family family);
 struct fcm_fn impl_fn (const struct fastcopy_impl *impl, const char *items);
 const char *glibc_version (void);
+/* Before every sample of a function: one untimed call, so that the
+   sample starts from the caches its own path leaves.  */
+void points_warm_up (const struct fcm_fn *fn, struct fcm_calls *calls);
 
 /* figures.c: a candidate against glibc over the points; objective.c: the
    figures the objective reads, and the objective.  */
@@ -229,11 +235,28 @@ char candidate_path (const struct candidate *c, size_t n);
 /* choose.c: measure F's candidates, print the table, choose.  */
 void choose (struct family *f);
 
-/* compare.c: F's chosen candidate against its default, measured again on
-   F's points and S's large sizes (S: the streaming stage, or NULL).
-   Returns nonzero when the choice still passes the objective's first two
-   rules against the default.  */
-int compare (struct family *f, const struct family *s);
+/* deployed.c: candidate C of family F as it runs once written, through
+   the exported memcpy or memset of a copy of libfastcopy loaded with C's
+   settings in FASTCOPY; REPORT gets what that copy says it runs.  At
+   most MAX_DEPLOYED per family.  */
+#define MAX_DEPLOYED 3
+struct fcm_fn deployed_fn (const struct family *f, const struct candidate *c,
+			   char *report, size_t size);
+/* C's settings as FASTCOPY spells them.  */
+void deployed_settings (const struct family *f, const struct candidate *c,
+			char *buf, size_t size);
+
+/* compare.c: the decision, timed as deployed.  F's default, its choice
+   and the best candidate of another implementation, through the
+   exported function, measured again on F's points and S's large sizes
+   (S: the streaming stage, or NULL); the objective chooses among them,
+   and a choice slower than the default on the workloads gives way to
+   the default.  F->chosen becomes the decision.  */
+void compare (struct family *f, const struct family *s);
+/* Whether the candidate of FIG[1] may replace the default of FIG[0],
+   both timed as deployed: the objective's first two rules, and not
+   slower than the default on the workloads at all.  */
+int objective_confirmed (const struct figures *fig);
 
 /* config-write.c: put the N settings KEYS = VALUES into the
    configuration file PATH, keeping its other lines (HEADER: the comment

@@ -46,27 +46,28 @@ fi
 out=$work/out.csv
 comment () { sed -n "s/^# samples in libfastcopy bodies: .*; $1: \([0-9]*\).*/\1/p" "$out"; }
 
-# at100 FILE: the percentage of FILE's estimated copies at 100 bytes, and
-# their number.
-at100 ()
+# attributed WHAT: $out, a run of copies of 100 bytes, holds at least 95%
+# of its estimated copies at 100 bytes, and no sample in code no
+# implementation owns.
+attributed ()
 {
-    awk -F, '$1 == "copy" && $2 == "size" { all += $4; if ($3 == 100) at += $4 }
-             END { if (all > 0) printf "%d %d", at * 100 / all, all; else print "0 0" }' "$1"
-}
-
-if LC_ALL=C readelf -S -W "$lib" | grep -q ' fastcopy_body_map '; then
-    at100=$(at100 "$out")
+    at100=$(awk -F, '$1 == "copy" && $2 == "size" { all += $4; if ($3 == 100) at += $4 }
+                     END { if (all > 0) printf "%d %d", at * 100 / all, all; else print "0 0" }' "$out")
     if [ "${at100% *}" -ge 95 ]; then
-        pass "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes"
+        pass "$1: ${at100% *}% of ${at100#* } estimated copies at 100 bytes"
     else
-        fail "body map: ${at100% *}% of ${at100#* } estimated copies at 100 bytes: $(grep ',size,' "$out")"
+        fail "$1: ${at100% *}% of ${at100#* } estimated copies at 100 bytes: $(grep ',size,' "$out")"
     fi
     owns=$(comment "in code no implementation owns")
     if [ "$owns" = 0 ]; then
-        pass "body map: every sample in the exported entry counted as a call"
+        pass "$1: every sample in the exported entry counted as a call"
     else
-        fail "body map: ${owns:-no count of} samples in code no implementation owns: $(grep '^# samples' "$out")"
+        fail "$1: ${owns:-no count of} samples in code no implementation owns: $(grep '^# samples' "$out")"
     fi
+}
+
+if LC_ALL=C readelf -S -W "$lib" | grep -q ' fastcopy_body_map '; then
+    attributed "body map"
 else
     case $(cat "$work/report") in
         *"fastcopy-sample: "*"/libfastcopy.so.1"*" has no body map (section fastcopy_body_map): its samples cannot be attributed"*"fastcopy-sample: no samples in libfastcopy: the libfastcopy mapped has no body map; $out has the copy share only"*)
@@ -125,17 +126,6 @@ elif ! "$sample" --cache-dir "$work" -F 997 -o "$work/out32.csv" -- \
     fail "a 32-bit process: fastcopy-sample failed: $(cat "$work/report32")"
 else
     out=$work/out32.csv
-    at100=$(at100 "$out")
-    if [ "${at100% *}" -ge 95 ]; then
-        pass "a 32-bit process: ${at100% *}% of ${at100#* } estimated copies at 100 bytes"
-    else
-        fail "a 32-bit process: ${at100% *}% of ${at100#* } estimated copies at 100 bytes: $(grep ',size,' "$out")"
-    fi
-    owns=$(comment "in code no implementation owns")
-    if [ "$owns" = 0 ]; then
-        pass "a 32-bit process: every sample in the exported entry counted as a call"
-    else
-        fail "a 32-bit process: ${owns:-no count of} samples in code no implementation owns: $(grep '^# samples' "$out")"
-    fi
+    attributed "a 32-bit process"
 fi
 finish

@@ -21,9 +21,9 @@
 
 #include "tune.h"
 
-/* glibc reserves static TLS for a few namespaces (each has a libc of its
-   own; 11 loaded here): the decisions use at most MAX_DEPLOYED per
-   family.  */
+/* Each namespace has a libc of its own, and glibc 2.36's static TLS ran
+   out at the twelfth on this project's machines: the decisions load at
+   most MAX_DEPLOYED per family.  */
 static int nloaded;
 
 /* The file of the libfastcopy this program runs with.  */

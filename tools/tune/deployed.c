@@ -36,16 +36,6 @@ library_path (void)
   return info.dli_fname;
 }
 
-/* C's settings as FASTCOPY gives them: "copy=avx2,rep_movsb_threshold=
-   4KiB,copy_nt_threshold=never".  */
-void
-deployed_settings (const struct family *f, const struct candidate *c,
-		   char *buf, size_t size)
-{
-  snprintf (buf, size, "%s=%s,%s", f->id == FASTCOPY_FAMILY_COPY ? "copy"
-				   : "clear", c->impl->name, c->items);
-}
-
 /* dlsym in HANDLE, or the tuner stops.  */
 static void *
 symbol (void *handle, const char *name)
@@ -63,8 +53,10 @@ deployed_fn (const struct family *f, const struct candidate *c,
   if (nloaded == FASTCOPY_FAMILY_COUNT * MAX_DEPLOYED)
     die ("more than %d copies of libfastcopy to load",
 	 FASTCOPY_FAMILY_COUNT * MAX_DEPLOYED);
+  /* "copy=avx2,rep_movsb_threshold=4KiB,copy_nt_threshold=never" */
   char settings[256];
-  deployed_settings (f, c, settings, sizeof settings);
+  snprintf (settings, sizeof settings, "%s=%s,%s", f->name, c->impl->name,
+	    c->items);
   const char *saved = getenv ("FASTCOPY");
   char *keep = saved != NULL ? strdup (saved) : NULL;
   if (setenv ("FASTCOPY", settings, 1) != 0)

@@ -242,9 +242,6 @@ void choose (struct family *f);
 #define MAX_DEPLOYED 3
 struct fcm_fn deployed_fn (const struct family *f, const struct candidate *c,
 			   char *report, size_t size);
-/* C's settings as FASTCOPY spells them.  */
-void deployed_settings (const struct family *f, const struct candidate *c,
-			char *buf, size_t size);
 
 /* compare.c: the decision, timed as deployed.  F's default, its choice
    and the best candidate of another implementation, through the

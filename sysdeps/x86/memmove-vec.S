@@ -19,11 +19,14 @@
       head and half from the tail.  VEC(0) holds the first VEC from the
       moment n >= VEC is known.
    With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
-   one store under a mask of n bytes.  With MASKED_MIDDLE too (avx512m),
-   VEC < n <= 4 VEC is one class: head and tail vectors and two masked
-   ones between them, one size branch where class 2 has two.  Random
-   sizes mispredict such branches, which costs more than the masked moves
-   on AMD's cores but not on Intel's.  With MOVE_NEAR (avx512m, the host),
+   one store under a mask of n bytes.  avx512m, the host, takes one of
+   the shapes of host-shapes.h: with MASKED_PAIR (the default) n <= 2 VEC
+   is one class with no size branch, two masked loads and two masked
+   stores; with MASKED_MIDDLE, VEC < n <= 4 VEC is one class of head and
+   tail vectors and two masked ones between them.  Random sizes
+   mispredict size branches, which costs more than the masked moves on
+   AMD's cores, and on Zen 4 and Zen 5 even a predicted one costs glibc's
+   classes up to 1.4x at 96-128 B.  With MOVE_NEAR (avx512m),
    the exported memmove takes classes 1 and 2 without masks when dst and
    src are less than MOVE_NEAR bytes apart (.Lnear): a load that reads a
    masked store's bytes waits longer for them than for a plain store's,
@@ -184,7 +187,19 @@ loop:	LOAD_4 (off, (SRC_BLOCK), BLOCK_A);		\
 VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	MEMMOVE_ARGS
 	BODY_RANGE (ENTRY, IN_LEN)
-#ifdef MASKED_SMALL
+#ifdef MASKED_PAIR
+	cmp	$(2 * VEC_SIZE), LEN
+	ja	.Lmore_2x_vec
+	/* n <= 2 VEC: two masked loads, then two masked stores
+	   (vec-masked.h).  */
+	BODY_RANGE (CLASS, IN_LEN)
+	PAIR_MASKS
+	VMOVU_MASKED (SRC), %VEC(0){%k1}{z}
+	VMOVU_MASKED PAIR_AT (SRC), %VEC(1){PAIR_K}{z}
+	VMOVU_MASKED %VEC(0), (DST){%k1}
+	VMOVU_MASKED %VEC(1), PAIR_AT (DST){PAIR_K}
+	ret
+#elif defined MASKED_SMALL
 	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one masked load and store of the first n bytes.  */
@@ -306,6 +321,9 @@ VARIANT_BEGIN (COPY, IMPL_ID, MEMMOVE)
 	.p2align 5
 .Lmore_2x_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
+# ifdef MASKED_PAIR
+	VMOVU	(SRC), %VEC(0)		/* the pair's class loaded none */
+# endif
 	cmp	$(4 * VEC_SIZE), LEN
 	ja	.Lmore_4x_vec
 	/* 2 VEC < n <= 4 VEC.  */

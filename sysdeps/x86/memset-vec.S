@@ -12,10 +12,11 @@
    1. n < VEC: the byte broadcast into XMM(0) only (for AVX2 no dirty upper
       half, so no vzeroupper), then head and tail stores of 16, 8 or 4
       bytes from it, or single bytes below 4.  With MASKED_SMALL (AVX-512),
-      n <= VEC instead: one store under a mask of n bytes, and with
-      MASKED_MIDDLE too (avx512m) VEC < n <= 4 VEC is one class of head
-      and tail stores and two masked ones between them (memmove-vec.S
-      says why, and where each shape wins).
+      n <= VEC instead: one store under a mask of n bytes.  avx512m takes
+      a shape of host-shapes.h: with MASKED_PAIR n <= 2 VEC is one class
+      of two masked stores, with MASKED_MIDDLE VEC < n <= 4 VEC one class
+      of head and tail stores and two masked ones between them
+      (memmove-vec.S says why).
    2. VEC <= n <= 2 VEC, 4 VEC, 8 VEC: 2, 4 or 8 stores from head and tail.
       Stores go out between the size tests: the head first, then more head
       or the tail as the size class becomes known.
@@ -60,7 +61,16 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	BROADCAST_START
 	MEMSET_ARGS
 	BODY_RANGE (ENTRY, IN_LEN)
-#ifdef MASKED_SMALL
+#ifdef MASKED_PAIR
+	cmp	$(2 * VEC_SIZE), LEN
+	ja	.Lmore_2x_vec_masked
+	/* n <= 2 VEC: two masked stores (vec-masked.h).  */
+	BODY_RANGE (CLASS, IN_LEN)
+	PAIR_MASKS
+	VMOVU_MASKED %VEC(0), (DST){%k1}
+	VMOVU_MASKED %VEC(0), PAIR_AT (DST){PAIR_K}
+	ret
+#elif defined MASKED_SMALL
 	cmp	$VEC_SIZE, LEN
 	ja	.Lmore_vec
 	/* n <= VEC: one store under a mask of n bytes.  */
@@ -72,6 +82,8 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	.p2align 4
 .Lmore_vec:
 	BODY_RANGE (ENTRY, IN_LEN)
+#endif
+#ifdef MASKED_SMALL
 # ifdef MASKED_MIDDLE
 	/* VEC < n <= 4 VEC: the first and the last VEC, and between them the
 	   second and the third VEC under masks of n - VEC and n - 2 VEC bytes
@@ -86,12 +98,14 @@ VARIANT_BEGIN (CLEAR, IMPL_ID, MEMSET)
 	VMOVU	%VEC(0), -VEC_SIZE(DST,LEN)
 	ret
 # else
+#  ifndef MASKED_PAIR
 	cmp	$(2 * VEC_SIZE), LEN
 	ja	.Lmore_2x_vec_masked
 	/* VEC < n <= 2 VEC.  */
 	BODY_RANGE (CLASS, IN_LEN)
 	STORE_HEAD_TAIL (VMOVU, VEC_SIZE, VEC(0), VEC(0))
 	ret
+#  endif
 .Lmore_2x_vec_masked:
 	BODY_RANGE (ENTRY, IN_LEN)
 	cmp	$(4 * VEC_SIZE), LEN

@@ -30,3 +30,29 @@
 	cmova	%rcx, %r9;			\
 	bzhiq	%r9, %r8, %r8;			\
 	KMOV_MASK (%r8, %r8d, %k2)
+
+/* For n <= 2 VEC (n in rdx), MASKED_PAIR (host-shapes.h): k1 masks
+   min (n, VEC) bytes, the first VEC's, and PAIR_K the second VEC's bytes
+   at PAIR_AT (base): with PAIR_AT_VEC, max (n - VEC, 0) bytes at VEC (k2);
+   else k1's again at max (n - VEC, 0), the VEC that ends at n.  Clobbers
+   rcx, r8 and r9.  */
+#define PAIR_MASKS				\
+	movq	$-1, %rcx;			\
+	bzhiq	%rdx, %rcx, %r8;		\
+	KMOV_MASK (%r8, %r8d, %k1);		\
+	leaq	-VEC_SIZE(%rdx), %r8;		\
+	xorl	%r9d, %r9d;			\
+	cmpq	$VEC_SIZE, %rdx;		\
+	cmova	%r8, %r9;			\
+	PAIR_SECOND_MASK
+#ifdef PAIR_AT_VEC
+# define PAIR_SECOND_MASK			\
+	bzhiq	%r9, %rcx, %rcx;		\
+	KMOV_MASK (%rcx, %ecx, %k2)
+# define PAIR_K		%k2
+# define PAIR_AT(base)	VEC_SIZE(base)
+#else
+# define PAIR_SECOND_MASK
+# define PAIR_K		%k1
+# define PAIR_AT(base)	(base,%r9)
+#endif

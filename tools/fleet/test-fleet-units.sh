@@ -70,6 +70,9 @@ has "$service" "the service is hardened" "NoNewPrivileges=yes" \
     "ProtectSystem=strict" "PrivateTmp=yes" "PrivateNetwork=yes" \
     "ProtectHome=read-only" "StateDirectory=fastcopy/samples" \
     "ReadWritePaths=-/var/lib/prometheus/node-exporter"
+# Under ProtectSystem=strict the sampler's cost table is written only
+# where CacheDirectory= opens /var/cache/fastcopy.
+has "$service" "the service keeps the sampler's cost table" "CacheDirectory=fastcopy"
 if grep -q '^\[Install\]' "$service"; then
     fail "the service has an [Install] section: only the timer is to be enabled"
 else

@@ -26,6 +26,8 @@
 
 #define _GNU_SOURCE 1
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,10 +42,12 @@
 #include "sample/sample.h"
 #include "workload.h"
 
-/* The replay: its sequence of calls, the CPU time it runs for and its
-   sampling rate.  */
+/* The replay: its sequence of calls, the CPU time it runs for, the wall
+   clock time it may take at most (on a machine whose other programs
+   leave it a tenth of a CPU) and its sampling rate.  */
 #define REPLAY_CALLS 65536
-#define REPLAY_SECONDS 1.0
+#define REPLAY_SECONDS 1
+#define REPLAY_WALL_SECONDS 10
 #define REPLAY_HZ 9973
 /* Rounds of replay (choose_factors), and the first of those whose
    samples give the factors kept.  */
@@ -73,25 +77,38 @@ find_factors (int family, const char *impl)
 }
 
 static double
-cpu_seconds (void)
+wall_seconds (void)
 {
-  struct timespec t;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+  return (double) fcm_now_ns () / 1e9;
+}
+
+static void
+replay_done (int sig)
+{
+  (void) sig;
+  _exit (0);
 }
 
 /* The child: SEQ's calls to IMPL over and over for REPLAY_SECONDS of its
-   CPU time, each one counted in CALLS by bucket, once GO is readable.  */
+   CPU time, each one counted in CALLS by bucket, once GO is readable.  A
+   timer ends it, so that a pass of large copies cannot run on for
+   minutes; it dies with the sampler, however the sampler ends.  */
 static void __attribute__ ((noreturn))
 replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
-	size_t largest, double *calls, int go)
+	size_t largest, double *calls, int go, pid_t sampler)
 {
-  size_t bytes = FCM_SEQ_BUF + largest + 64;
-  char *dst = fcm_map (bytes), *src = fcm_map (bytes), c;
-  if (dst == NULL || src == NULL || read (go, &c, 1) != 1)
+  if (prctl (PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid () != sampler)
     _exit (1);
-  double end = cpu_seconds () + REPLAY_SECONDS;
-  while (cpu_seconds () < end)
+  /* The sequence's sizes stop at FCM_SEQ_MAX_SIZE (fcw_sequence).  */
+  size_t bytes = FCM_SEQ_BUF + (largest < FCM_SEQ_MAX_SIZE
+				? largest : FCM_SEQ_MAX_SIZE) + 64;
+  char *dst = fcm_map (bytes), *src = fcm_map (bytes), c;
+  struct sigaction sa = { .sa_handler = replay_done };
+  struct itimerval cpu = { .it_value = { .tv_sec = REPLAY_SECONDS } };
+  if (dst == NULL || src == NULL || sigaction (SIGPROF, &sa, NULL) != 0
+      || read (go, &c, 1) != 1 || setitimer (ITIMER_PROF, &cpu, NULL) != 0)
+    _exit (1);
+  for (;;)
     for (size_t i = 0; i < REPLAY_CALLS; i++)
       {
 	size_t n = fcm_seq_size (seq[i]), so = fcm_seq_soff (seq[i]),
@@ -102,7 +119,6 @@ replay (const struct fastcopy_impl *impl, int family, const uint64_t *seq,
 	  impl->clear (dst + dof, (int) so & 0xff, n);
 	calls[fc_size_bucket (n)]++;
       }
-  _exit (0);
 }
 
 /* ns per call of IMPL of FAMILY on SIZE bytes: the time alone times
@@ -177,14 +193,14 @@ measure (const struct tallies *t, const struct factors *f,
 			PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 			-1, 0);
   int go[2] = { -1, -1 }, ret = -1;
-  pid_t child = -1;
+  pid_t child = -1, sampler = getpid ();
   if (seq == NULL || calls == MAP_FAILED || pipe (go) != 0
       || (child = fork ()) < 0)
     goto out;
   if (child == 0)
     {
       close (go[1]);
-      replay (impl, f->family, seq, fa->max_size, calls, go[0]);
+      replay (impl, f->family, seq, fa->max_size, calls, go[0], sampler);
     }
   close (go[0]);
   go[0] = -1;
@@ -199,9 +215,18 @@ measure (const struct tallies *t, const struct factors *f,
   procs_reset ();
   perf_enable (s);
   int status = 1;
+  double give_up = wall_seconds () + REPLAY_WALL_SECONDS;
   if (write (go[1], "g", 1) == 1)
     while (waitpid (child, &status, WNOHANG) == 0)
-      perf_read (s, 100, &procs_sink);
+      {
+	if (sample_stop || wall_seconds () > give_up)
+	  {
+	    kill (child, SIGKILL);
+	    waitpid (child, &status, 0);
+	    break;
+	  }
+	perf_read (s, 100, &procs_sink);
+      }
   else
     {
       kill (child, SIGKILL);
@@ -315,7 +340,7 @@ choose_factors (const struct tallies *t, struct factors *f)
   if (measure (t, f, NULL, &first) != 0)
     return;
   factors_of (&first, factor);
-  for (int round = 1; round < ROUNDS; round++)
+  for (int round = 1; round < ROUNDS && !sample_stop; round++)
     {
       struct replay_time this;
       memset (&this, 0, sizeof this);
@@ -345,7 +370,8 @@ cost_context (const struct tallies *t)
       memset (f, 0, sizeof *f);
       f->family = c->family;
       snprintf (f->impl, sizeof f->impl, "%s", c->impl);
-      choose_factors (t, f);
+      if (!sample_stop)
+	choose_factors (t, f);
     }
 }
 

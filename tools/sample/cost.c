@@ -7,7 +7,8 @@
    with fastcopy-bench's engine (bench/measure.h): the implementation of
    this process's libfastcopy named by the body map, called at the middle
    of each size bucket on buffers in the caches, at places drawn in 4 KiB,
-   the median of five rounds.  Sizes above MAX_MEASURED are taken as proportional to
+   the median of five rounds.  Sizes above MAX_MEASURED, the largest a
+   call of the engine's sequences holds, are taken as proportional to
    it.
 
    The table is kept between runs in a small file, one per CPU model
@@ -17,6 +18,7 @@
 
 #define _GNU_SOURCE 1
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,7 @@
 #include "measure.h"
 #include "sample/sample.h"
 
-#define MAX_MEASURED (16u << 20)
+#define MAX_MEASURED FCM_SEQ_MAX_SIZE
 
 struct cost
 {
@@ -89,6 +91,19 @@ identity (void)
 		    c->stepping, c->features, fastcopy_version ());
 }
 
+/* Nonzero when this program is the installed fastcopy-sample: a build
+   tree's, run by root, keeps its table with the user's, not in the
+   installed system's cache, which its library's version may not be.  */
+static int
+installed (void)
+{
+  char self[4096], *real = realpath ("/proc/self/exe", NULL);
+  snprintf (self, sizeof self, "%s/fastcopy-sample", FCS_BINDIR);
+  int yes = real != NULL && strcmp (real, self) == 0;
+  free (real);
+  return yes;
+}
+
 static void
 cache_path (void)
 {
@@ -97,7 +112,7 @@ cache_path (void)
   const char *home = getenv ("HOME"), *xdg = getenv ("XDG_CACHE_HOME");
   if (cost_cache_dir != NULL)
     snprintf (dir, sizeof dir, "%s", cost_cache_dir);
-  else if (geteuid () == 0)
+  else if (geteuid () == 0 && installed ())
     snprintf (dir, sizeof dir, "/var/cache/fastcopy");
   else if (xdg != NULL && xdg[0] == '/')
     snprintf (dir, sizeof dir, "%s/fastcopy", xdg);
@@ -266,7 +281,7 @@ cost_measure (void)
   cache_path ();
   if (cost_cache_path[0])
     cache_read ();
-  for (size_t i = 0; i < ncosts; i++)
+  for (size_t i = 0; i < ncosts && !sample_stop; i++)
     {
       struct cost *c = &table[i];
       if (c->ns > 0)

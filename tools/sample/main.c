@@ -7,11 +7,13 @@
    2. The perf events are opened (perf.c); a command is started first,
       held until its events are open, and sampled from its exec on.
    3. Records are read every 100 ms into the process table (procs.c)
-      until the time is up, the command or process has exited, or
-      SIGINT or SIGTERM comes.
+      until the time is up or the command or process has exited.
    4. Then, with the events closed, the cost of a call of each sampled
-      implementation and size is measured (cost.c), and the recording
-      written and the report printed (output.c).  */
+      implementation and size is measured (cost.c) and corrected by a
+      replay (context.c), each bounded in time, and the recording
+      written and the report printed (output.c).
+   SIGINT or SIGTERM ends the run in any of them within a second, with
+   nothing written and no replay left running (sample_stop).  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -77,13 +79,12 @@ usage_error (const char *fmt, const char *arg)
   return 2;
 }
 
-static volatile sig_atomic_t stop;
+volatile sig_atomic_t sample_stop;
 
 static void
 on_signal (int sig)
 {
-  (void) sig;
-  stop = 1;
+  sample_stop = sig;
 }
 
 static double
@@ -176,7 +177,7 @@ sample (const struct sample_options *o)
   else
     perf_enable (s);
   int more = 1;
-  while (!stop && more && (o->seconds == 0 || now () < end))
+  while (!sample_stop && more && (o->seconds == 0 || now () < end))
     {
       perf_read (s, 100, &procs_sink);
       if (child > 0)
@@ -190,12 +191,11 @@ sample (const struct sample_options *o)
   uint64_t lost = perf_lost (s);
   perf_close (s);
   if (child > 0 && more)
-    {
-      /* The time is up; the command runs on, unsampled.  */
-      signal (SIGINT, SIG_IGN);
-      while (waitpid (child, &status, 0) < 0 && errno == EINTR)
-	;
-    }
+    /* The time is up; the command runs on, unsampled.  */
+    while (!sample_stop && waitpid (child, &status, WNOHANG) == 0)
+      usleep (100 * 1000);
+  if (sample_stop)
+    return 128 + sample_stop;
   int code = child == 0 ? 0 : WIFEXITED (status) ? WEXITSTATUS (status)
 	     : 128 + WTERMSIG (status);
   if (child > 0 && code == 127)
@@ -207,10 +207,11 @@ sample (const struct sample_options *o)
     cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
   cost_measure ();
   cost_context (&t);
-  int ret = output (o, &t, seconds, lost);
+  int ret = sample_stop ? 128 + sample_stop
+	    : output (o, &t, seconds, lost) ? 1 : code;
   free (t.calls);
   free (t.procs);
-  return ret ? 1 : code;
+  return ret;
 }
 
 /* A number in [MIN, MAX] from S; 0 if it is none.  */

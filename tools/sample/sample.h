@@ -23,6 +23,7 @@
 #ifndef FASTCOPY_SAMPLE_TOOL_H
 #define FASTCOPY_SAMPLE_TOOL_H 1
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -42,6 +43,12 @@ zalloc (size_t n)
 {
   return memset (xrealloc (NULL, n), 0, n);
 }
+
+/* main.c: the number of the signal, SIGINT or SIGTERM, that ends the run;
+   0 while none came.  Each phase looks at it at least every 100 ms and
+   stops: nothing is written then, and the exit status is 128 + the
+   signal's number.  */
+extern volatile sig_atomic_t sample_stop;
 
 /* What was asked on the command line.  */
 struct sample_options

@@ -86,6 +86,18 @@ fi
 grep -q '^# copy share of the processes sampled: ' "$out" && pass "the copy share is in the recording" ||
     fail "no copy share in the recording"
 
+# A build tree's sampler keeps its cost table with the user's, even run by
+# root: never in the installed system's /var/cache/fastcopy.
+mkdir "$work/home"
+if env -u XDG_CACHE_HOME HOME="$work/home" "$sample" -F 997 -o "$work/home.csv" -- \
+        env LD_PRELOAD="$lib" FASTCOPY_CONFIG= FASTCOPY= \
+        "$driver" memcpy 100 0.3 >"$work/home.report" 2>&1 &&
+   grep -q "(cost table: $work/home/.cache/fastcopy/cost-" "$work/home.csv"; then
+    pass "a build tree's cost table is the user's ($(id -un))"
+else
+    fail "a build tree's cost table: $(grep -o '(cost table: [^)]*' "$work/home.csv" 2>/dev/null) $(cat "$work/home.report")"
+fi
+
 # A 32-bit process: memcpy of 100 bytes through the i386 library, for
 # two seconds.
 cat >"$work/copy32.c" <<'EOF'

@@ -4,6 +4,7 @@
 
    main.c     options and subcommands
    merge.c    loading recordings fit for a fleet, and merging them
+   accumulate.c  a machine's sample into its running total
    export.c   a recording as Prometheus exposition text
    import.c   exposition text or a Prometheus query result back into a
               recording
@@ -32,6 +33,7 @@ int load_recording (const char *path, struct fcw_workload *w);
 int merge_main (const char *out, int mix, char *const *paths, int n);
 int export_main (const char *out, const char *host, const char *path);
 int import_main (const char *out, int mix, const char *path);
+int accumulate_main (const char *total, const char *sample);
 
 /* W as a recording, COMMENT after its first lines, into a new string of
    *LEN bytes; NULL after an error message.  */

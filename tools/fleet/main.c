@@ -20,16 +20,20 @@ static void
 usage (FILE *f)
 {
   fputs ("usage: fastcopy-fleet merge [--mix] -o OUT RECORDING...\n"
+	 "       fastcopy-fleet accumulate -o TOTAL SAMPLE\n"
 	 "       fastcopy-fleet export [--host NAME] -o FILE.prom RECORDING\n"
 	 "       fastcopy-fleet import [--mix] -o OUT FILE|-\n"
 	 "merge adds up recordings of machines of one class (CPU and policy "
-	 "row) into\none; --mix allows several classes.  export writes a "
-	 "recording as Prometheus\nexposition text for node_exporter's "
-	 "textfile collector, its series labelled\nwith the class, the "
-	 "implementation and the host (--host, default this\nmachine's "
-	 "name).  import reads exposition text or a Prometheus query result\n"
-	 "(JSON) back into a recording for fastcopy-tune --workload.  Files "
-	 "are replaced\natomically.\n\n"
+	 "row) into\none; --mix allows several classes.  accumulate adds a "
+	 "machine's sample to its\nrunning total, starts a new total when the "
+	 "class or implementations changed\n(keeping the old one as "
+	 "TOTAL.previous.csv), and leaves the total as it is\nwhen the sample "
+	 "failed or has no call.  export writes a recording as\nPrometheus "
+	 "exposition text for node_exporter's textfile collector, its\nseries "
+	 "labelled with the class, the implementation and the host (--host,\n"
+	 "default this machine's name).  import reads exposition text or a "
+	 "Prometheus\nquery result (JSON) back into a recording for "
+	 "fastcopy-tune --workload.\nFiles are replaced atomically.\n\n"
 	 "  -o, --output FILE  the file to write\n"
 	 "      --mix          allow recordings of several classes\n"
 	 "      --host NAME    the host label of an export\n"
@@ -80,16 +84,17 @@ main (int argc, char **argv)
 	return 2;
       }
   if (command == NULL)
-    return usage_error ("no command: merge, export or import");
+    return usage_error ("no command: merge, accumulate, export or import");
   int is_merge = strcmp (command, "merge") == 0;
   int is_export = strcmp (command, "export") == 0;
   int is_import = strcmp (command, "import") == 0;
-  if (!is_merge && !is_export && !is_import)
-    return usage_error ("unknown command '%s': merge, export or import",
-			command);
+  int is_accumulate = strcmp (command, "accumulate") == 0;
+  if (!is_merge && !is_export && !is_import && !is_accumulate)
+    return usage_error ("unknown command '%s': merge, accumulate, export "
+			"or import", command);
   if (out == NULL)
     return usage_error ("%s needs -o FILE", command);
-  if (mix && is_export)
+  if (mix && (is_export || is_accumulate))
     return usage_error ("--mix is for merge and import");
   if (host != NULL && !is_export)
     return usage_error ("--host is for export");
@@ -100,6 +105,8 @@ main (int argc, char **argv)
     return usage_error ("%s takes one file, not %d", command, nfiles);
   if (is_import)
     return import_main (out, mix, files[0]);
+  if (is_accumulate)
+    return accumulate_main (out, files[0]);
   char name[HOST_NAME_MAX + 1];
   if (host == NULL)
     {

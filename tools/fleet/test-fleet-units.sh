@@ -45,12 +45,11 @@ has ()
     done
     pass "$name"
 }
-has "$service" "the service runs the sampler for 60 seconds, merges and exports" \
-    "    rm -f last.csv; \\" \
-    "        mv last.csv total.csv; \\" \
-    "        -o /var/lib/prometheus/node-exporter/fastcopy.prom total.csv'"
+has "$service" "the service samples for 60 seconds, accumulates and exports" \
+    "            -o /var/lib/prometheus/node-exporter/fastcopy.prom total.csv; \\"
+# What accumulate does with each kind of sample: test-fleet.sh.
 for prog in "fastcopy-sample -a -d 60 -o last.csv; \\" \
-    "fastcopy-fleet merge -o total.csv total.csv last.csv; \\" \
+    "fastcopy-fleet accumulate -o total.csv last.csv; \\" \
     "fastcopy-fleet export \\"; do
     if grep -q -F -e "/$prog" "$service"; then
         pass "the service runs $(printf '%s' "$prog" | sed 's/[; \\]*$//')"

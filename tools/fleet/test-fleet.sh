@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# fastcopy-fleet on hand-written recordings: what merge, export and import
-# write, byte for byte, and what they refuse (files cut short, altered, of
+# fastcopy-fleet on hand-written recordings: what merge, accumulate, export
+# and import write, byte for byte, and what they refuse (files cut short, altered, of
 # another format version or class; malformed exposition text and JSON),
 # with the file named and a non-zero status; a full disk (a file size
 # limit, and a full tmpfs where this runs as root) leaves the earlier file
@@ -96,6 +96,45 @@ cp a.csv total.csv
 expect "merge: into one of its inputs" 0 "" "$fleet" merge -o total.csv total.csv b.csv
 sed 's/^# merged by.*/# merged by fastcopy-fleet from 2 recordings/' merged.want >total.want
 same "merge: a running total" total.want total.csv
+
+# --- accumulate -----------------------------------------------------------
+# What fastcopy-fleet.service does with each run's sample: the sums are
+# merge's, the comment line says who wrote the total.
+acc () { sed 's/^# \(merged by\|accumulated by\|the total before\).*/# COMMENT/' "$1"; }
+rm -f total.csv
+expect "accumulate: the first sample makes the total" 0 "*a new total*" \
+    "$fleet" accumulate -o total.csv a.csv
+acc a.csv >want; sed -i '3a # COMMENT' want; acc total.csv >got
+same "accumulate: the first total is the sample" want got
+expect "accumulate: a sample of the same class and implementations" 0 "*added*" \
+    "$fleet" accumulate -o total.csv b.csv
+acc merged.want >want; acc total.csv >got
+same "accumulate: the total is the two merged" want got
+cp total.csv total.before
+cat >empty.csv <<EOF
+# libfastcopy workload 1
+# class: $zen5
+# sampled by fastcopy-sample: 0 samples at 99 Hz over 60.0 s (every CPU), 0 records lost
+family,what,value,calls,bytes
+# end: 1 lines
+EOF
+expect "accumulate: a sample with no call" 0 "*no call of libfastcopy*left as it is*" \
+    "$fleet" accumulate -o total.csv empty.csv
+same "accumulate: a sample with no call leaves the total" total.before total.csv
+head -n 6 b.csv >cut.csv
+expect "accumulate: a sample cut short" 1 "*cut.csv: no end line*total.csv is left as it is*" \
+    "$fleet" accumulate -o total.csv cut.csv
+expect "accumulate: no sample (the run failed)" 1 "*missing.csv*total.csv is left as it is*" \
+    "$fleet" accumulate -o total.csv missing.csv
+same "accumulate: a failed sample leaves the total" total.before total.csv
+sed 's/^# impl: .*/# impl: copy=avx512 clear=avx512/' b.csv >new-impl.csv
+expect "accumulate: other implementations start a new total" 0 \
+    "*a new total*differ; the old one is total.previous.csv*" \
+    "$fleet" accumulate -o total.csv new-impl.csv
+acc new-impl.csv >want; sed -i '3a # COMMENT' want; acc total.csv >got
+same "accumulate: the new total is the new sample" want got
+acc total.before >want; acc total.previous.csv >got
+same "accumulate: the old total is kept beside it" want got
 
 # --- export ---------------------------------------------------------------
 expect "export" 0 "" "$fleet" export --host h1 -o h1.prom merged.csv
@@ -330,9 +369,9 @@ fi
 
 # --- usage --------------------------------------------------------------
 try="Try 'fastcopy-fleet --help' for more information."
-expect "no command" 2 "fastcopy-fleet: no command: merge, export or import
+expect "no command" 2 "fastcopy-fleet: no command: merge, accumulate, export or import
 $try" "$fleet"
-expect "an unknown command" 2 "fastcopy-fleet: unknown command 'split': merge, export or import
+expect "an unknown command" 2 "fastcopy-fleet: unknown command 'split': merge, accumulate, export or import
 $try" "$fleet" split
 expect "no -o" 2 "fastcopy-fleet: merge needs -o FILE
 $try" "$fleet" merge a.csv

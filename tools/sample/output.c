@@ -182,9 +182,37 @@ share_lines (const struct tallies *t, int all, const char *prefix)
   return s;
 }
 
+/* Below this many samples in a family's code, its sampled histogram is
+   further than a total variation distance of 0.05 from the exact one on
+   the Google distributions, from sampling noise alone (doc/fleet.md),
+   and where the sizes mix further still.  */
+#define FEW_SAMPLES 60000
+
+/* The warning for the families with samples, but fewer than FEW_SAMPLES:
+   a line that starts with PREFIX, or "".  */
+static char *
+few_samples (const struct family_sum *sum, const char *prefix)
+{
+  char text[256] = "";
+  for (int fam = 0; fam < FASTCOPY_FAMILY_COUNT; fam++)
+    if (sum[fam].samples > 0 && sum[fam].samples < FEW_SAMPLES)
+      snprintf (text + strlen (text), sizeof text - strlen (text),
+		"%s%llu in %s code", text[0] ? ", " : "",
+		(unsigned long long) sum[fam].samples,
+		fam == FASTCOPY_FAMILY_COPY ? "copy" : "clear");
+  if (text[0] == 0)
+    return xasprintf ("%s", "");
+  return xasprintf ("%sfew samples: %s; below %d a family's histogram "
+		    "is rough (more than 0.05 from the exact one on the "
+		    "Google distributions): add runs or machines "
+		    "(fastcopy-fleet merge) before tuning from it\n", prefix,
+		    text, FEW_SAMPLES);
+}
+
 static char *
 comments (const struct sample_options *o, const struct tallies *t,
-	  double seconds, uint64_t lost, uint64_t uncosted)
+	  double seconds, uint64_t lost, uint64_t uncosted,
+	  const char *warning)
 {
   char *share = share_lines (t, o->all, "# ");
   char *command = printable (o->command ? o->command[0] : "");
@@ -197,17 +225,18 @@ comments (const struct sample_options *o, const struct tallies *t,
     "%llu records lost\n"
     "# samples in libfastcopy bodies: %llu; without a size: %llu; in code "
     "no implementation owns: %llu; in a libfastcopy without a body map: "
-    "%llu; of processes gone before their maps were read: %llu\n"
+    "%llu; of processes gone before their maps were read: %llu; "
+    "processes sampled that map libfastcopy: %llu\n"
     "# calls: samples times the period over the time of one call among "
     "the others, measured on this CPU: alone (cost table: %s), times a "
-    "factor per class of sizes from a replay of the calls\n%s%s%s%s%s",
+    "factor per class of sizes from a replay of the calls\n%s%s%s%s%s%s",
     (unsigned long long) t->samples, o->hz, seconds,
     o->all ? "all CPUs" : o->command ? "a command" : "a process",
     (unsigned long long) lost, (unsigned long long) t->fastcopy,
     (unsigned long long) t->unattributed, (unsigned long long) t->shared,
     (unsigned long long) t->no_body_map, (unsigned long long) t->no_maps,
-    cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
-    share, o->command ? "# command: " : "", command, o->command ? "\n" : "");
+    (unsigned long long) t->mapped_fastcopy, cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
+    warning, share, o->command ? "# command: " : "", command, o->command ? "\n" : "");
   free (command);
   free (uncosted_line);
   free (share);
@@ -280,7 +309,9 @@ output (const struct sample_options *o, const struct tallies *t,
   uint64_t uncosted;
   memset (sum, 0, sizeof sum);
   estimate (t, 1e9 / o->hz, &w, sum, &uncosted);
-  char *comment = comments (o, t, seconds, lost, uncosted);
+  char *warning = few_samples (sum, "# ");
+  char *comment = comments (o, t, seconds, lost, uncosted, warning);
+  free (warning);
   char *rows = NULL, *data = NULL;
   size_t rows_len = 0, len = 0;
   FILE *r = open_memstream (&rows, &rows_len);
@@ -311,17 +342,32 @@ output (const struct sample_options *o, const struct tallies *t,
        (unsigned long long) t->samples, o->hz, seconds,
        (unsigned long long) lost, share);
   free (share);
-  if (t->fastcopy == 0)
+  if (t->ncalls == 0)
     {
+      /* No call attributed.  A process that maps libfastcopy and whose
+	 samples there are all in its exported entry points, before any
+	 implementation, sends its calls on to glibc (glibc=on).  */
       char *why = t->no_body_map
 		  ? xasprintf ("the libfastcopy mapped has no body map")
+		  : t->mapped_fastcopy && t->in_fastcopy == t->shared
+		  ? xasprintf ("bypassed: %llu process%s sampled map%s it, and "
+			       "%s calls went on to glibc's own functions "
+			       "(the setting glibc=on: %llu samples in its "
+			       "entry points, %llu in glibc's copy and clear "
+			       "functions)",
+			       (unsigned long long) t->mapped_fastcopy,
+			       t->mapped_fastcopy == 1 ? "" : "es",
+			       t->mapped_fastcopy == 1 ? "s" : "",
+			       t->mapped_fastcopy == 1 ? "its" : "their",
+			       (unsigned long long) t->shared,
+			       (unsigned long long) t->glibc)
 		  : t->in_fastcopy
 		  ? xasprintf ("none of its %llu samples was in a copy or "
 			       "clear body",
 			       (unsigned long long) t->in_fastcopy)
 		  : xasprintf ("no process had it mapped");
-      error_msg ("no samples in libfastcopy: %s; %s has the copy share "
-		 "only", why, o->out);
+      error_msg ("no call of libfastcopy to count: %s; %s has the copy "
+		 "share only", why, o->out);
       free (why);
     }
   else if (ret == 0)
@@ -333,6 +379,13 @@ output (const struct sample_options *o, const struct tallies *t,
 	   c->calls, c->calls > 0 ? c->bytes / c->calls : 0, z->calls,
 	   z->calls > 0 ? z->bytes / z->calls : 0,
 	   (unsigned long long) t->fastcopy);
+      warning = few_samples (sum, "");
+      if (warning[0])
+	{
+	  warning[strlen (warning) - 1] = 0;
+	  error_msg ("%s", warning);
+	}
+      free (warning);
     }
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     free (w.family[i].bucket);

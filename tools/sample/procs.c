@@ -53,6 +53,7 @@ struct proc
   int impls_mixed[FASTCOPY_FAMILY_COUNT];
   int maps_known;		/* from /proc, or since exec */
   int maps_tried;		/* /proc/PID/maps was read or could not be */
+  int maps_fastcopy;		/* counted in total.mapped_fastcopy */
   size_t nmaps;
   struct mapping *map;
   struct proc *next;
@@ -306,6 +307,14 @@ on_sample (const struct sample *s)
   p->t.samples++;
   if (!p->maps_known && !p->maps_tried)
     read_maps (p);
+  if (!p->maps_fastcopy)
+    for (size_t i = 0; i < p->nmaps; i++)
+      if (p->map[i].object->kind == OBJECT_FASTCOPY)
+	{
+	  p->maps_fastcopy = 1;
+	  total.mapped_fastcopy++;
+	  break;
+	}
   const struct mapping *m = mapping_at (p, s->ip);
   if (m == NULL)
     {
@@ -398,7 +407,10 @@ procs_reset (void)
   total.calls = calls;
   for (size_t h = 0; h < NHASH; h++)
     for (struct proc *p = proc_hash[h]; p != NULL; p = p->next)
-      p->t.samples = p->t.fastcopy = p->t.glibc = 0;
+      {
+	p->t.samples = p->t.fastcopy = p->t.glibc = 0;
+	p->maps_fastcopy = 0;
+      }
 }
 
 void

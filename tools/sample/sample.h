@@ -137,6 +137,7 @@ struct tallies
 				   exported entry before its dispatch) */
   uint64_t no_maps;		/* process gone before its maps were read */
   uint64_t no_body_map;		/* in a libfastcopy without a body map */
+  uint64_t mapped_fastcopy;	/* processes sampled that map libfastcopy */
   int glibc_symbols;		/* some libc had symbols: 1; none had: 0 */
   size_t ncalls;
   struct call_sample *calls;

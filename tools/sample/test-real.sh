@@ -70,7 +70,7 @@ if LC_ALL=C readelf -S -W "$lib" | grep -q ' fastcopy_body_map '; then
     attributed "body map"
 else
     case $(cat "$work/report") in
-        *"fastcopy-sample: "*"/libfastcopy.so.1"*" has no body map (section fastcopy_body_map): its samples cannot be attributed"*"fastcopy-sample: no samples in libfastcopy: the libfastcopy mapped has no body map; $out has the copy share only"*)
+        *"fastcopy-sample: "*"/libfastcopy.so.1"*" has no body map (section fastcopy_body_map): its samples cannot be attributed"*"fastcopy-sample: no call of libfastcopy to count: the libfastcopy mapped has no body map; $out has the copy share only"*)
             pass "no body map: said so" ;;
         *) fail "no body map: not said so: $(cat "$work/report")" ;;
     esac
@@ -85,6 +85,24 @@ else
 fi
 grep -q '^# copy share of the processes sampled: ' "$out" && pass "the copy share is in the recording" ||
     fail "no copy share in the recording"
+
+# glibc=on: the library is mapped and its entry points run, but every
+# call goes on to glibc's functions; said so, not "not mapped".
+if "$sample" --cache-dir "$work" -F 997 -o "$work/bypass.csv" -- \
+        env LD_PRELOAD="$lib" FASTCOPY_CONFIG= FASTCOPY=glibc=on \
+        "$driver" memcpy 100 0.5 >"$work/bypass.report" 2>&1; then
+    case $(cat "$work/bypass.report") in
+        *"no call of libfastcopy to count: bypassed: 1 process sampled maps it, and its calls went on to glibc's own functions (the setting glibc=on: "*" samples in its entry points, "*" in glibc's copy and clear functions)"*)
+            pass "glibc=on: reported as bypassed" ;;
+        *) fail "glibc=on: not reported as bypassed: $(cat "$work/bypass.report")" ;;
+    esac
+    grep -q '; processes sampled that map libfastcopy: 1$' "$work/bypass.csv" &&
+        grep -q '^# end: 1 lines$' "$work/bypass.csv" &&
+        pass "glibc=on: the recording says the library was mapped, and ends whole" ||
+        fail "glibc=on: the recording: $(grep '^#' "$work/bypass.csv" | tr '\n' '|')"
+else
+    fail "glibc=on: fastcopy-sample failed: $(cat "$work/bypass.report")"
+fi
 
 # A build tree's sampler keeps its cost table with the user's, even run by
 # root: never in the installed system's /var/cache/fastcopy.

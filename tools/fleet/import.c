@@ -590,6 +590,16 @@ import_main (const char *out, int mix, const char *path)
   if (read_all (path, &text, &len) != 0)
     return 1;
   size_t skip = strspn (text, " \t\r\n");
+  static const char recording[] = "# libfastcopy workload ";
+  if (len - skip >= sizeof recording - 1
+      && memcmp (text + skip, recording, sizeof recording - 1) == 0)
+    {
+      error_msg ("%s is a recording, not exposition text or a query "
+		 "result: add it to others with fastcopy-fleet merge, or "
+		 "give it to fastcopy-tune --workload as it is", in.path);
+      free (text);
+      return 1;
+    }
   int st = skip < len && text[skip] == '{'
 	   ? read_query_result (&in, text, len)
 	   : read_exposition (&in, text, len);
@@ -598,6 +608,16 @@ import_main (const char *out, int mix, const char *path)
   memset (&w, 0, sizeof w);
   if (st == 0)
     st = build (&in, mix, &w);
+  if (st == 0 && w.family[FASTCOPY_FAMILY_COPY].calls == 0
+      && w.family[FASTCOPY_FAMILY_CLEAR].calls == 0)
+    {
+      /* Nothing a tuner could measure on: an increase() over a window
+	 in which the counters did not grow gives zeros.  */
+      error_msg ("%s: the series count no call (an increase() over a "
+		 "window in which the counters did not grow? widen it); "
+		 "%s not written", in.path, out);
+      st = -1;
+    }
   free (in.s);
   char *comment = st == 0 ? xasprintf ("# imported by fastcopy-fleet from "
 				       "%s\n", in.path) : NULL;

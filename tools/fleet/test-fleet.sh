@@ -233,6 +233,18 @@ EOF
 expect "import: a query result" 0 "" "$fleet" import -o query.csv query.json
 same "import: a query result's buckets and rows" query.want query.csv
 
+# What cannot be tuned from is refused, with nothing written: counters
+# that did not grow (an increase() over an idle window gives zeros), and a
+# recording given for exposition text.
+sed 's/\(fastcopy_[a-z_]*{[^}]*}\) .*/\1 0/' h1.prom >zero.prom
+expect "import: series that count no call" 1 \
+    "*zero.prom: the series count no call*zero.csv not written*" \
+    "$fleet" import -o zero.csv zero.prom
+[ ! -e zero.csv ] && pass "import: nothing written for no call" ||
+    fail "import: zero.csv written for no call"
+expect "import: a recording" 1 "*a.csv is a recording, not exposition text or a query result*" \
+    "$fleet" import -o rec.csv a.csv
+
 # --- what is refused --------------------------------------------------------
 # Each refusal leaves the output as it was.
 cp merged.csv keep.csv

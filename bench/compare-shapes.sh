@@ -59,16 +59,7 @@ BMI2; elsewhere only the rows run.
 EOF
 }
 
-die () {
-    echo "$me: $*" >&2
-    exit 1
-}
-
-usage_error () {
-    echo "$me: $*" >&2
-    echo "Try '$me --help' for more information." >&2
-    exit 2
-}
+. "$(dirname "$0")/script-lib.sh"
 
 # The shapes as host-shapes.h names them, its default first.
 list_shapes () {

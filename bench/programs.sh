@@ -56,16 +56,7 @@ second with / without); with --versus, "without" means with FASTCOPY=VAL.
 EOF
 }
 
-die () {
-    echo "$me: $*" >&2
-    exit 1
-}
-
-usage_error () {
-    echo "$me: $*" >&2
-    echo "Try '$me --help' for more information." >&2
-    exit 2
-}
+. "$(dirname "$0")/script-lib.sh"
 
 positive () {
     case $2 in

@@ -23,18 +23,8 @@
 #
 # Needs perf events: where the kernel refuses them the test fails, with
 # the sampler's reason.
-set -u
-[ "${FC_HOST_RUNS:-yes}" = yes ] ||
-    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
-sample=$PWD/tools/fastcopy-sample
-driver=$PWD/tools/sample/sample-driver
-lib=$PWD/.libs/libfastcopy.so.1
-for f in "$sample" "$driver" "$lib"; do
-    [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
-done
-. "$(dirname "$0")/../common/test-lib.sh"
-work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-sample-real.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
+work_name=sample-real
+. "$(dirname "$0")/test-setup.sh"
 
 if ! "$sample" --cache-dir "$work" -F 997 -o "$work/out.csv" -- \
         env LD_PRELOAD="$lib" FASTCOPY_CONFIG= FASTCOPY= \

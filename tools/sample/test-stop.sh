@@ -6,18 +6,10 @@
 # recording intact and no replay process left; SIGKILL of the sampler
 # takes its replay with it; a program copying 256 MiB a call does not
 # make the replay run on.  Needs perf events, as test-real.sh.
-set -u
-[ "${FC_HOST_RUNS:-yes}" = yes ] ||
-    { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
-sample=$PWD/tools/fastcopy-sample
-driver=$PWD/tools/sample/sample-driver
-lib=$PWD/.libs/libfastcopy.so.1
-for f in "$sample" "$driver" "$lib"; do
-    [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
-done
-. "$(dirname "$0")/../common/test-lib.sh"
-work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-sample-stop.XXXXXX") || exit 1
-trap 'pkill -KILL -f "$work/" 2>/dev/null; rm -rf "$work"' EXIT
+work_name=sample-stop
+# Whatever a failed check left running.
+cleanup='pkill -KILL -f "$work/"'
+. "$(dirname "$0")/test-setup.sh"
 
 now () { date +%s.%N; }
 # The processes whose command line names the file OUT: the sampler and

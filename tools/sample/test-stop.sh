@@ -27,9 +27,11 @@ start ()
 }
 
 # Wait up to 60 s for the replay: a child of the sampler with its command
-# line.
+# line, once the command (1 s) is over; before its exec, the command's
+# process has that command line too.
 wait_replay ()
 {
+    sleep 1.2
     i=0
     while [ $i -lt 600 ]; do
         pgrep -P "$pid" -f -- "-o $1" >/dev/null && return 0

@@ -97,10 +97,12 @@ identity (void)
 static int
 installed (void)
 {
-  char self[4096], *real = realpath ("/proc/self/exe", NULL);
-  snprintf (self, sizeof self, "%s/fastcopy-sample", FCS_BINDIR);
-  int yes = real != NULL && strcmp (real, self) == 0;
-  free (real);
+  char path[PATH_MAX];
+  snprintf (path, sizeof path, "%s/fastcopy-sample", FCS_BINDIR);
+  char *self = realpath ("/proc/self/exe", NULL), *want = realpath (path, NULL);
+  int yes = self != NULL && want != NULL && strcmp (self, want) == 0;
+  free (self);
+  free (want);
   return yes;
 }
 

@@ -47,6 +47,32 @@ $work/bad.conf:1: copy: unknown implementation 'nosuch'*" \
 expect_info "--json --check FILE FILE: one array" 0 '\[{"file":*,{"file":*\]' \
     --json --check "$work/a.conf" "$work/b.conf"
 
+# --json: a file name's UTF-8 as it is (é, 中文, an emoji), control
+# characters escaped, and each start of a sequence that is not UTF-8 one
+# U+FFFD: a stray continuation byte, an overlong '/', a surrogate, a code
+# point above U+10FFFF, a sequence cut short.  Python's decoder, which
+# replaces the same way, reads the output back to the name.
+name=$(printf 'caf\303\251 \344\270\255\346\226\207 \360\237\230\200 \200 \300\257 \355\240\200 \364\220\200\200 \342\202 \001\177.conf')
+printf 'copy = scalar\n' >"$work/$name"
+want=$(printf '{"file":"%s/caf\303\251 \344\270\255\346\226\207 \360\237\230\200 \\ufffd \\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \\ufffd\\ufffd\\ufffd\\ufffd \\ufffd \\u0001\\u007f.conf","diagnostics":[],"errors":0,"warnings":0}' "$work")
+st=0
+out=$(env FASTCOPY_CONFIG= FASTCOPY= "$info" --json --check "$work/$name" 2>&1) || st=$?
+if [ "$out" = "$want" ] && [ $st -eq 0 ]; then
+    pass "--json --check: a file name in UTF-8, and bytes that are not, as U+FFFD"
+else
+    fail "--json --check: a file name in UTF-8: exit $st, $out"
+fi
+if ! command -v python3 >/dev/null; then
+    echo "SKIP: the JSON of a name that is not all UTF-8, read back: no python3"
+elif printf '%s' "$out" | python3 -c 'import json, os, sys
+sys.exit(json.load(sys.stdin)["file"]
+         != os.fsencode(sys.argv[1]).decode("utf-8", "replace"))' "$work/$name"
+then
+    pass "--json --check: the name read back as Python decodes it"
+else
+    fail "--json --check: the name read back as Python decodes it: $out"
+fi
+
 try="Try 'fastcopy-info --help' for more information."
 expect_info "an unknown option is named" 2 "fastcopy-info: unrecognized option '--bogus'
 $try" --bogus

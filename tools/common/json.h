@@ -8,7 +8,9 @@
 #define FC_TOOLS_JSON_H
 
 /* S as a JSON string: quotes, backslashes and control characters
-   escaped, bytes outside ASCII as \u00XX.  */
+   (DEL too) escaped, well-formed UTF-8 as it is, and every byte sequence
+   that is not UTF-8 as U+FFFD (\ufffd), so the output is always valid
+   JSON.  */
 void json_string (const char *s);
 
 /* "KEY": with the comma that separates it from an earlier member.  */

@@ -6,7 +6,8 @@
 # CPU features in any case and each key once, and ignores and lists the
 # features the library does not know; empty names are quoted; setting
 # values are taken in any case; a recording signal without a recording
-# gets a warning; --json names an unknown key as written.
+# gets a warning; --json names an unknown key as written, and writes a
+# file name's UTF-8 as it is, what is not UTF-8 as U+FFFD.
 #
 #   test-info-args.sh [INFO]
 #

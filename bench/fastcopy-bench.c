@@ -60,10 +60,20 @@ fcb_option_error (const char *fmt, ...)
   vexit (2, "", fmt, ap);
 }
 
+/* NAME, which OPTION was given; an empty one names no file, a usage
+   error found with the arguments, before anything is measured.  */
+static const char *
+file_name (const char *option, const char *name)
+{
+  if (name[0] == '\0')
+    fcb_usage_error ("%s needs a file name, not ''", option);
+  return name;
+}
+
 static void
 help (void)
 {
-  printf ("Usage: fastcopy-bench [OPTION]...\n"
+  printf ("usage: fastcopy-bench [OPTION]...\n"
 	  "Compare libfastcopy's memcpy, memmove, memset and bzero, and every usable\n"
 	  "implementation in its table, with the system glibc's (and those of other\n"
 	  "libraries, with --against), in one process.\n\n"
@@ -215,20 +225,20 @@ main (int argc, char **argv)
 	case 'c': opt.cases |= fcb_parse_cases (optarg); break;
 	case 'r': opt.rounds = (unsigned int) number (optarg, "--rounds", 1, MAX_ROUNDS); break;
 	case 't': opt.time_ms = milliseconds (optarg); break;
-	case O_CSV: opt.csv = optarg; break;
-	case O_SVG: opt.svg = optarg; break;
-	case O_LIB: opt.lib = optarg; break;
+	case O_CSV: opt.csv = file_name ("--csv", optarg); break;
+	case O_SVG: opt.svg = file_name ("--svg", optarg); break;
+	case O_LIB: opt.lib = file_name ("--lib", optarg); break;
 	case O_AGAINST:
 	  if (opt.nagainst == MAX_PEERS)
 	    fcb_usage_error ("--against: at most %d libraries", MAX_PEERS);
-	  opt.against[opt.nagainst++] = optarg;
+	  opt.against[opt.nagainst++] = file_name ("--against", optarg);
 	  break;
-	case O_GLIBC_ROOT: opt.glibc_root = optarg; break;
-	case O_DATA: opt.data = optarg; break;
+	case O_GLIBC_ROOT: opt.glibc_root = file_name ("--glibc-root", optarg); break;
+	case O_DATA: opt.data = file_name ("--data", optarg); break;
 	case O_DIST:
 	  if (opt.ndists == MAX_DISTS)
 	    fcb_usage_error ("--dist: at most %d files", MAX_DISTS);
-	  opt.dists[opt.ndists++] = optarg;
+	  opt.dists[opt.ndists++] = file_name ("--dist", optarg);
 	  break;
 	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
 	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;

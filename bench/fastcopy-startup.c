@@ -82,6 +82,16 @@ usage_error (const char *fmt, ...)
   vquit (2, fmt, ap);
 }
 
+/* NAME, which OPTION was given; an empty one names no file, a usage
+   error found with the arguments, before anything runs.  */
+static const char *
+file_name (const char *option, const char *name)
+{
+  if (name[0] == '\0')
+    usage_error ("%s needs a file name, not ''", option);
+  return name;
+}
+
 static void *
 xcalloc (size_t n, size_t size)
 {
@@ -94,7 +104,7 @@ xcalloc (size_t n, size_t size)
 static void
 help (void)
 {
-  printf ("Usage: fastcopy-startup [OPTION]... [CONFIGURATION]...\n"
+  printf ("usage: fastcopy-startup [OPTION]... [CONFIGURATION]...\n"
 	  "Time posix_spawn of a program under several LD_PRELOAD configurations,\n"
 	  "interleaved run by run, and compare their 10th percentiles.\n\n"
 	  "A CONFIGURATION is 'none' (LD_PRELOAD unset) or NAME=LIBRARY[:LIBRARY]...\n"
@@ -418,8 +428,8 @@ main (int argc, char **argv)
 	{
 	case 'n': runs = number (optarg, "--runs", 1, MAX_RUNS); break;
 	case 'b': baseline_name = optarg; break;
-	case 'p': program = optarg; break;
-	case O_CSV: csv_path = optarg; break;
+	case 'p': program = file_name ("--program", optarg); break;
+	case O_CSV: csv_path = file_name ("--csv", optarg); break;
 	case O_CPU: cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 	case O_NOPIN: pin = 0; break;
 	case 'h': help (); return 0;

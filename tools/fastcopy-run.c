@@ -201,6 +201,9 @@ main (int argc, char **argv)
       usage_msg ("no command given");
       return EXIT_FAILED;
     }
+  if ((config != NULL && empty_name_msg ("--config", config))
+      || (library != NULL && empty_name_msg ("--library", library)))
+    return EXIT_FAILED;
 
   /* LD_PRELOAD and FASTCOPY_CONFIG want absolute names; LD_PRELOAD splits
      at spaces and colons.  */

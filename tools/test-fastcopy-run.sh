@@ -103,8 +103,13 @@ if [ -n "$default" ] && [ ! -e "$default" ]; then
         "fastcopy-run: $default: No such file or directory (is libfastcopy installed?  --library FILE names another, *)" \
         "$run" /bin/echo ran
 fi
-expect "an empty --library is named as such" 125 "fastcopy-run: '': *" \
-    "$run" --library '' /bin/echo ran
+try="Try 'fastcopy-run --help' for more information."
+expect "an empty --library: a usage error that names it" 125 \
+    "fastcopy-run: --library needs a file name, not ''
+$try" "$run" --library '' /bin/echo ran
+expect "an empty --config: a usage error that names it" 125 \
+    "fastcopy-run: --config needs a file name, not ''
+$try" "$run" --library "$lib" --config '' /bin/echo ran
 expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-here: *" \
     "$run" --library "$lib" no-such-command-here
 expect "a command that cannot run: 126" 126 "fastcopy-run: /etc/passwd: *" \

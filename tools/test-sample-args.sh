@@ -55,6 +55,16 @@ expect "-p abc" 2 "fastcopy-sample: 'abc' is not a process ID$nl$try" \
     "$sample" -p abc -o "$work/out.csv"
 expect "an unknown option" 2 "fastcopy-sample: unrecognized option '--bogus'$nl$try" \
     "$sample" --bogus -a -o "$work/out.csv"
+# An empty name: a usage error before anything is sampled or run.
+expect "-o ''" 2 "fastcopy-sample: --output needs a file name, not ''$nl$try" \
+    "$sample" -o '' -- touch "$work/ran"
+expect "--cache-dir ''" 2 "fastcopy-sample: --cache-dir needs a file name, not ''$nl$try" \
+    "$sample" --cache-dir '' -o "$work/out.csv" -- touch "$work/ran"
+if [ -e "$work/ran" ] || [ -e "$work/out.csv" ]; then
+    fail "an empty name: the command ran"
+else
+    pass "an empty name: nothing ran, nothing was written"
+fi
 
 gone=$(sh -c 'echo $$')
 expect "-p of a process that is gone" 1 "fastcopy-sample: process $gone: no such process" \

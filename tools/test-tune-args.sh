@@ -64,6 +64,8 @@ esac
 # one the parser refuses.
 refused 2 "--set 1: 'copy=erms,clear=erms' is not one KEY=VALUE" --set copy=erms,clear=erms
 refused 2 "--config needs a file name, not ''" --set copy=erms --write --config ''
+refused 2 "fastcopy-tune: --workload needs a file name, not ''" --quick --workload ''
+refused 2 "fastcopy-tune: --workload needs a file name, not ''" --list --workload /dev/null ''
 
 # A --set the file cannot hold (a recording is FASTCOPY's only): the
 # refusal names the line of the file that would have been written, and

@@ -74,6 +74,15 @@ shown_name (const char *name)
   return name[0] != '\0' ? name : "''";
 }
 
+int
+empty_name_msg (const char *option, const char *name)
+{
+  if (name[0] != '\0')
+    return 0;
+  usage_msg ("%s needs a file name, not ''", option);
+  return 1;
+}
+
 const char *
 refusal_text (const char *message, char *buf, size_t size)
 {

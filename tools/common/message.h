@@ -35,8 +35,18 @@ void usage_msg (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 void getopt_usage_msg (int c, char *const *argv);
 
 /* NAME as a message shows a file name: '' for the empty name, which
-   would otherwise leave nothing before the colon.  */
+   would otherwise leave nothing before the colon.  The tools show the
+   empty name as '' and nothing else: a name bare ("NAME: reason") goes
+   through shown_name; one the message quotes itself ("'%s'") is passed
+   as it is, never through shown_name, which would make it ''''.  */
 const char *shown_name (const char *name);
+
+/* Whether NAME, the file name that OPTION (or a command's operand) was
+   given, is empty; if so, after the usage message "OPTION needs a file
+   name, not ''".  An empty name can name no file: the tools check it
+   with their arguments, before any work, and exit with their usage
+   status.  */
+int empty_name_msg (const char *option, const char *name);
 
 /* The library's diagnostic MESSAGE without the words at its end that say
    the library goes on without the item (": ignored", "; file ignored"),

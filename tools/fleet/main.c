@@ -98,6 +98,11 @@ main (int argc, char **argv)
     return usage_error ("--mix is for merge and import");
   if (host != NULL && !is_export)
     return usage_error ("--host is for export");
+  if (empty_name_msg ("--output", out))
+    return 2;
+  for (int i = 0; i < nfiles; i++)
+    if (empty_name_msg (command, files[i]))
+      return 2;
   if (is_merge)
     return nfiles >= 1 ? merge_main (out, mix, files, nfiles)
 		       : usage_error ("merge needs at least one recording");

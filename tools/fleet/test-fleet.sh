@@ -395,6 +395,21 @@ expect "export of two files" 2 "fastcopy-fleet: export takes one file, not 2
 $try" "$fleet" export -o x.prom a.csv b.csv
 expect "--mix with export" 2 "fastcopy-fleet: --mix is for merge and import
 $try" "$fleet" export --mix -o x.prom a.csv
+# An empty name: a usage error that names the option or the command,
+# before anything is read or written.
+expect "export to -o ''" 2 "fastcopy-fleet: --output needs a file name, not ''
+$try" "$fleet" export -o '' a.csv
+expect "export of ''" 2 "fastcopy-fleet: export needs a file name, not ''
+$try" "$fleet" export -o t.prom ''
+expect "merge of ''" 2 "fastcopy-fleet: merge needs a file name, not ''
+$try" "$fleet" merge -o t.csv a.csv ''
+expect "accumulate of ''" 2 "fastcopy-fleet: accumulate needs a file name, not ''
+$try" "$fleet" accumulate -o t.csv ''
+if [ -e t.prom ] || [ -e t.csv ]; then
+    fail "an empty name: a file was written"
+else
+    pass "an empty name: no file was written"
+fi
 expect "--help" 0 "usage: fastcopy-fleet merge*" "$fleet" --help
 expect "-h" 0 "usage: fastcopy-fleet merge*" "$fleet" -h
 expect "--version" 0 "fastcopy-fleet (libfastcopy) [0-9]*" "$fleet" --version

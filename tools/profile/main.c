@@ -66,6 +66,10 @@ main (int argc, char **argv)
 	getopt_usage_msg (c, argv);
 	return 2;
       }
+  if ((out != NULL && empty_name_msg ("--output", out))
+      || (report_file != NULL && empty_name_msg ("--report", report_file))
+      || (svg != NULL && empty_name_msg ("--svg", svg)))
+    return 2;
   if (report_file != NULL)
     {
       if (optind < argc)

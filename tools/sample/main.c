@@ -289,6 +289,10 @@ main (int argc, char **argv)
 			: "nothing to sample: give -a, -p PID or a command");
   if (o.out == NULL)
     return usage_error ("%s", "no output file: give -o OUT");
+  if (empty_name_msg ("--output", o.out)
+      || (cost_cache_dir != NULL && empty_name_msg ("--cache-dir",
+						    cost_cache_dir)))
+    return 2;
   if (!duration_given && o.command == NULL)
     o.seconds = DEFAULT_SECONDS;
   if (output_check (o.out) != 0)

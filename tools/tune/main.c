@@ -95,8 +95,26 @@ usage (void)
 	  "chooses by recordings of fastcopy-profile\ninstead of the "
 	  "distributions fastcopy-bench ships.  --list prints the\n"
 	  "candidates such a run would measure, and measures nothing.  --set "
-	  "skips\nmeasuring and installs the given settings.  See "
-	  "fastcopy-tune(1).\n",
+	  "skips\nmeasuring and installs the given settings.\n"
+	  "\n"
+	  "      --quick          fewer sizes, distances and rounds, cold "
+	  "sizes up to\n"
+	  "                       64 MiB\n"
+	  "      --list           print the candidates a run would measure, "
+	  "and measure\n"
+	  "                       nothing\n"
+	  "      --workload FILE  choose by FILE, a recording or a "
+	  "distribution; up to 32\n"
+	  "      --no-compare     skip the decision as deployed\n"
+	  "      --verbose        also print every point\n"
+	  "      --quiet          no progress display\n"
+	  "      --write          install the settings into the configuration "
+	  "file\n"
+	  "      --config FILE    with --write, the file to write\n"
+	  "      --set KEY=VALUE  do not measure: use this setting; up to 16\n"
+	  "  -h, --help           print this help and exit\n"
+	  "  -V, --version        print the version and exit\n"
+	  "See fastcopy-tune(1).\n",
 	  fastcopy_config_state ()->system_path);
 }
 
@@ -318,6 +336,9 @@ main (int argc, char **argv)
 	usage_msg ("unexpected argument '%s'", argv[optind]);
       return 2;
     }
+  for (int i = 0; i < opt.nworkload; i++)
+    if (empty_name_msg ("--workload", opt.workload[i]))
+      return 2;
   if (opt.nworkload > 0 && opt.nset > 0)
     {
       usage_msg ("--set installs the settings given: no --workload with it");
@@ -338,11 +359,8 @@ main (int argc, char **argv)
       usage_msg ("--config needs --write");
       return 2;
     }
-  if (opt.config != NULL && opt.config[0] == '\0')
-    {
-      usage_msg ("--config needs a file name, not ''");
-      return 2;
-    }
+  if (opt.config != NULL && empty_name_msg ("--config", opt.config))
+    return 2;
   if (opt.write && !opt.compare && opt.nset == 0)
     {
       usage_msg ("--write checks the choice against the default first: no "

@@ -99,9 +99,28 @@ $try" "$profile"
 expect_clean "a command that is a directory cannot be executed: 126" 126 \
     "fastcopy-profile: cannot run $work/dir: Permission denied" \
     "$profile" -o "$work/d.csv" "$work/dir"
-expect_clean "-o naming a directory: said so" 2 \
+expect_clean "-o naming a directory: said so, a file error (1)" 1 \
     "fastcopy-profile: $work/dir: is a directory; -o names the file to write" \
     "$profile" -o "$work/dir" true
+expect_clean "-o naming a file that exists: said so, a file error (1)" 1 \
+    "fastcopy-profile: $work/empty.csv: exists (a recording never replaces a file; remove it or choose another with -o)" \
+    "$profile" -o "$work/empty.csv" true
+# An empty name: a usage error before anything runs.
+for o in --output --report --svg; do
+    case $o in
+        --output) set -- --output '' touch "$work/ran" ;;
+        --report) set -- --report '' ;;
+        --svg) set -- --report "$work/a.csv" --svg '' ;;
+    esac
+    expect_clean "$o '': a usage error that names $o" 2 \
+        "fastcopy-profile: $o needs a file name, not ''
+$try" "$profile" "$@"
+done
+if [ -e "$work/ran" ]; then
+    fail "--output '': the command ran"
+else
+    pass "--output '': the command did not run"
+fi
 
 # A recording of memmove alone: the library records memcpy and memmove
 # under one row, and the report says that it cannot tell them apart.

@@ -12,7 +12,8 @@
 
 /* Run ARGV with libfastcopy recording every process it starts, and write
    their sum to OUT, which must not exist.  Returns the exit status: the
-   command's, or 1 (2: OUT is unusable) when it could not be recorded.  */
+   command's, or 1 when it could not be recorded (OUT among the
+   reasons).  */
 int record (const char *out, char *const *argv);
 
 /* Print the recording or distribution at PATH as tables (JSON: as one

@@ -190,7 +190,7 @@ record (const char *out, char *const *argv)
 	error_msg ("%s: %s", shown_name (out), errno == EEXIST
 		   ? "exists (a recording never replaces a file; remove it "
 		     "or choose another with -o)" : strerror (errno));
-      return 2;
+      return 1;
     }
   char *copy = xasprintf ("%s", out);
   char resolved[PATH_MAX];
@@ -203,7 +203,7 @@ record (const char *out, char *const *argv)
       error_msg ("cannot make a directory beside %s: %s", out,
 		 strerror (errno));
       unlink (out);
-      return 2;
+      return 1;
     }
   char *prefix = xasprintf ("%s/p", dir);
   if (strlen (prefix) > PROFILE_PATH_MAX)
@@ -211,7 +211,7 @@ record (const char *out, char *const *argv)
       error_msg ("%s: the path is too long for the profile setting", out);
       rmdir (dir);
       unlink (out);
-      return 2;
+      return 1;
     }
 
   pid_t pid = fork ();

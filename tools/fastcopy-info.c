@@ -89,20 +89,19 @@ env_state_name (enum fastcopy_env_state s)
    plain output shows it: control characters, backslashes and non-ASCII
    bytes escaped (\n, \t, \\, \xHH), so that nothing reaches the terminal
    as a command or breaks a line, and at most SHOWN_MAX bytes of it, with
-   the full length after a longer one; '' for the empty string.  The
-   result lives until the SHOWN_SLOTS-th later call.  */
+   the full length after a longer one.  For a message that quotes it
+   itself ('%s'); shown is for text that stands bare.  The result lives
+   until the SHOWN_SLOTS-th later call of escaped or shown.  */
 #define SHOWN_MAX 200
 #define SHOWN_SLOTS 4
 
-const char *
-shown (const char *s)
+static const char *
+escaped (const char *s)
 {
   static char slots[SHOWN_SLOTS][4 * SHOWN_MAX + 48];
   static unsigned int next;
   char *out = slots[next++ % SHOWN_SLOTS], *o = out;
   size_t len = strlen (s);
-  if (len == 0)
-    return "''";		/* an empty name, which would show as nothing */
   for (size_t i = 0; i < len && i < SHOWN_MAX; i++)
     {
       unsigned char c = (unsigned char) s[i];
@@ -121,6 +120,14 @@ shown (const char *s)
   if (len > SHOWN_MAX)
     sprintf (o, "... (%zu bytes)", len);
   return out;
+}
+
+/* S escaped, and '' for the empty string, which would show as
+   nothing.  */
+const char *
+shown (const char *s)
+{
+  return shown_name (escaped (s));
 }
 
 /* What became of FASTCOPY's items: "used" only when some apply and none
@@ -1003,7 +1010,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu, char *ignored,
       char *eq = strchr (w, '=');
       if (eq == NULL)
 	{
-	  usage_msg ("--cpu: '%s' is not KEY=VALUE", shown (w));
+	  usage_msg ("--cpu: '%s' is not KEY=VALUE", escaped (w));
 	  return 0;
 	}
       *eq = 0;
@@ -1017,7 +1024,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu, char *ignored,
 	  for (k = 0; keys[k] != NULL; k++)
 	    snprintf (known + strlen (known), sizeof known - strlen (known),
 		      "%s%s", k ? ", " : "", keys[k]);
-	  usage_msg ("--cpu: unknown key '%s' (%s)", shown (key), known);
+	  usage_msg ("--cpu: unknown key '%s' (%s)", escaped (key), known);
 	  return 0;
 	}
       if (seen & (1u << k))
@@ -1077,7 +1084,7 @@ parse_cpu (const char *desc, struct fastcopy_cpu *cpu, char *ignored,
 	}
       if (!ok)
 	{
-	  usage_msg ("--cpu: bad value for %s: '%s'", key, shown (value));
+	  usage_msg ("--cpu: bad value for %s: '%s'", key, escaped (value));
 	  return 0;
 	}
     }
@@ -1259,6 +1266,8 @@ main (int argc, char **argv)
 	  if (i + 1 == argc)
 	    return usage_error ("option '--pid' needs an argument");
 	  pid = argv[++i];
+	  if (pid[0] == '\0')
+	    return usage_error ("--pid: '' is not a process ID");
 	}
       else if (strcmp (a, "--cpu") == 0)
 	{
@@ -1280,12 +1289,16 @@ main (int argc, char **argv)
 	  if (i + 1 == argc || strncmp (argv[i + 1], "--", 2) == 0)
 	    return usage_error ("option '--check' needs an argument");
 	  while (i + 1 < argc && strncmp (argv[i + 1], "--", 2) != 0)
-	    checks[nchecks++] = (struct check_item) { 0, argv[++i] };
+	    {
+	      if (empty_name_msg ("--check", argv[i + 1]))
+		return 2;
+	      checks[nchecks++] = (struct check_item) { 0, argv[++i] };
+	    }
 	}
       else if (a[0] == '-')
-	return usage_error ("unrecognized option '%s'", shown (a));
+	return usage_error ("unrecognized option '%s'", escaped (a));
       else
-	return usage_error ("unexpected argument '%s'", shown (a));
+	return usage_error ("unexpected argument '%s'", escaped (a));
     }
   if (pid != NULL)
     {

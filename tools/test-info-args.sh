@@ -121,8 +121,23 @@ case $out in
     *) fail "--json --cpu: the ignored features: exit $st, $out" ;;
 esac
 
-# Names the messages could not show: the empty one is quoted.
-expect_info "--check '': the empty name is quoted" 1 "'': cannot open: *" --check ''
+# The empty name: '' in every message, never '''' nor nothing; as a file
+# name, a usage error that names the option.
+expect_info "--check '': a usage error that names --check" 2 \
+    "fastcopy-info: --check needs a file name, not ''
+$try" --check "$work/a.conf" ''
+expect_info "--pid '': shown as '', once quoted" 2 \
+    "fastcopy-info: --pid: '' is not a process ID
+$try" --pid ''
+expect_info "an empty argument: shown as '', once quoted" 2 \
+    "fastcopy-info: unexpected argument ''
+$try" ''
+expect_info "--cpu: an empty key, shown as '', once quoted" 2 \
+    "fastcopy-info: --cpu: unknown key '' (*)
+$try" --cpu '=x'
+expect_info "--cpu: an empty value, shown as '', once quoted" 2 \
+    "fastcopy-info: --cpu: bad value for vendor: ''
+$try" --cpu 'vendor='
 
 # --check -: standard input, even through a pipe (the library reads only
 # regular files).

@@ -36,7 +36,7 @@ version=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' "$top/configure.a
 
 usage () {
     cat <<EOF
-Usage: $me [OPTION]...
+usage: $me [OPTION]...
 Build each shape of the host's small classes (sysdeps/x86_64/host-shapes.h)
 out of tree, compare them side by side with fastcopy-bench, then compare
 each policy row's exported functions with its variant called directly.

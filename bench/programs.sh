@@ -30,7 +30,7 @@ export LC_ALL=C
 me=programs.sh
 usage () {
     cat <<EOF
-Usage: $me [OPTION]... LIBRARY
+usage: $me [OPTION]... LIBRARY
 Run python3, sqlite3, zstd, gzip and redis-server alternately with and
 without LD_PRELOAD=LIBRARY and compare the medians.
 

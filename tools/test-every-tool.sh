@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Every tool behaves as one of a family, as GNU programs do: --help and -h
-# print the same help on standard output, --version and -V the same
+# print the same help on standard output, "usage: TOOL ..." first and a
+# list of the options, --version and -V the same
 # "TOOL (libfastcopy) VERSION" line, all with status 0 and nothing on
 # standard error; an unknown option and an option without its argument
 # are usage errors: exactly two lines on standard error, "TOOL: message"
@@ -55,6 +56,13 @@ for entry in "$@"; do
     grep -q -e '--help' "$work/help" && grep -q -e '--version' "$work/help" &&
         pass "$name --help names --help and --version" ||
         fail "$name --help does not name --help and --version"
+    case $(head -n 1 "$work/help") in
+        "usage: $name "*) pass "$name --help starts with 'usage: $name'" ;;
+        *) fail "$name --help starts with: $(head -n 1 "$work/help")" ;;
+    esac
+    grep -q -E -e '^ +-h, --help  ' "$work/help" &&
+        pass "$name --help lists its options ('  -h, --help  ...')" ||
+        fail "$name --help has no option list ('  -h, --help  ...')"
     run "$tool" -h
     if [ $st -eq 0 ] && cmp -s "$work/out" "$work/help" && [ ! -s "$work/err" ]; then
         pass "$name -h: the same help, status 0"

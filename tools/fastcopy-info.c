@@ -21,7 +21,7 @@
 #include "common/message.h"
 #include "common/preload-entry.h"
 #include "info-process.h"
-#include "load/size.h"
+#include "tools-interface.h"
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
 

@@ -6,12 +6,13 @@
       which file, and where it starts.  The kernel lets only the process's
       own user (or root) read it: for another user's process this is
       where the answer is "permission denied".
-   2. The state is the library's load-time object (src/load/load-state.h), in
-      a section of its own, .fastcopy_load: the section headers of the
-      library file give its place from the start of the library, and
-      process_vm_readv reads it from the process.  Its layout is the
-      build's, so it is read only when the process maps the very library
-      this program runs with (the same file, or the same bytes).
+   2. The state is the library's load-time object, in a section of its
+      own (src/tools-interface.h says which, how large, and what a tool
+      may read of it): the section headers of the library file give its
+      place from the start of the library, and process_vm_readv reads it
+      from the process.  Its layout is the build's, so it is read only
+      when the process maps the very library this program runs with (the
+      same file, or the same bytes).
    3. What the state says is shown with this library's own names: the
       implementations and settings are numbered alike in both, and the
       policy row's name, the configuration file's name and a profile path
@@ -31,10 +32,13 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "load/load-state.h"
+#include "tools-interface.h"
 #include "common/json.h"
 #include "common/message.h"
 #include "info-process.h"
+
+_Static_assert (FC_PROCESS_STATE_VERSION == 1,
+		"struct fc_process_state changed: check what is shown of it");
 
 /* The libfastcopy a process maps: the mapping of its file's start.  */
 struct mapped
@@ -187,8 +191,9 @@ struct process_view
   pid_t pid;
   char command[64];
   const struct mapped *map;
-  struct fc_load_state state;
-  char rows[FASTCOPY_FAMILY_COUNT][sizeof ((struct fc_policy_row *) 0)->name];
+  unsigned char bytes[FC_PROCESS_STATE_SIZE];	/* as read */
+  struct fc_process_state state;
+  char rows[FASTCOPY_FAMILY_COUNT][FC_PROCESS_ROW_NAME_MAX];
   char config[FC_PATH_MAX + 1];
 };
 
@@ -215,16 +220,16 @@ static const char *const source_names[] = {
 static const char *
 setting_value (const struct process_view *v, int k, char *buf, size_t size)
 {
-  const struct fc_item *it = &v->state.settings.merged.item[k];
-  unsigned long long x = it->set ? it->number : v->state.tunables.value[k];
+  const struct fc_process_setting *it = &v->state.setting[k];
+  unsigned long long x = it->set ? it->number : it->word;
   switch (fastcopy_setting_at ((size_t) k)->type)
     {
     case FASTCOPY_SETTING_IMPL:
-      if (!it->set || it->impl.how == FC_CHOOSE_AUTO)
+      if (!it->set || it->impl_how == FC_CHOOSE_AUTO)
 	return "auto";
-      if (it->impl.how == FC_CHOOSE_SEED)
+      if (it->impl_how == FC_CHOOSE_SEED)
 	return "seed";
-      return impl_name (it->impl.impl);
+      return impl_name (it->impl);
     case FASTCOPY_SETTING_SIZE:
       if (x == FC_NEVER || x == (size_t) -1)
 	return "never";
@@ -237,9 +242,8 @@ setting_value (const struct process_view *v, int k, char *buf, size_t size)
       return !it->set ? "auto" : v->rows[FASTCOPY_FAMILY_COPY][0]
 	     ? v->rows[FASTCOPY_FAMILY_COPY] : v->rows[FASTCOPY_FAMILY_CLEAR];
     case FASTCOPY_SETTING_PATH:
-      return it->set && it->path != NULL
-	     ? peek_string (v->pid, (unsigned long) it->path, it->path_len, buf,
-			    size)
+      return it->set && it->path != 0
+	     ? peek_string (v->pid, it->path, it->path_len, buf, size)
 	     : "off";
     default:
       if (!it->set || x == 0)
@@ -254,7 +258,7 @@ setting_value (const struct process_view *v, int k, char *buf, size_t size)
 static const char *
 setting_origin (const struct process_view *v, int k, char *buf, size_t size)
 {
-  const struct fc_item *it = &v->state.settings.merged.item[k];
+  const struct fc_process_setting *it = &v->state.setting[k];
   if (!it->set || it->src == FC_SRC_DEFAULT)
     return "default";
   if (it->src == FC_SRC_FILE)
@@ -272,8 +276,8 @@ static const char *
 impl_origin (const struct process_view *v, int f, char *buf, size_t size)
 {
   int key = f == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
-  const struct fc_item *it = &v->state.settings.merged.item[key];
-  if (it->set && it->impl.how == FC_CHOOSE_IMPL)
+  const struct fc_process_setting *it = &v->state.setting[key];
+  if (it->set && it->impl_how == FC_CHOOSE_IMPL)
     return setting_origin (v, key, buf, size);
   snprintf (buf, size, "row %s", v->rows[f]);
   return buf;
@@ -292,7 +296,7 @@ static const char *const env_states[] = {
 static void
 print_text (const struct process_view *v)
 {
-  const struct fc_load_state *s = &v->state;
+  const struct fc_process_state *s = &v->state;
   char a[FC_PATH_MAX + 32], b[FC_PATH_MAX + 32];
   printf ("process %d (%s): libfastcopy %s, %s\n", (int) v->pid,
 	  shown (v->command), fastcopy_version (), shown (v->map->path));
@@ -300,10 +304,10 @@ print_text (const struct process_view *v)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       printf ("  %-5s %-8s %s", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
-	      impl_name (s->plan.impl[f]),
+	      impl_name (s->impl[f]),
 	      shown (impl_origin (v, f, a, sizeof a)));
-      if (s->plan.worker[f] != s->plan.impl[f])
-	printf (", recording, then %s", impl_name (s->plan.worker[f]));
+      if (s->worker[f] != s->impl[f])
+	printf (", recording, then %s", impl_name (s->worker[f]));
       putchar ('\n');
     }
   printf ("\nsettings:\n");
@@ -316,16 +320,16 @@ print_text (const struct process_view *v)
     printf ("  file: none\n");
   else
     printf ("  file: %s (%s%s)\n", shown (v->config),
-	    NAME_OF (file_states, s->settings.file_state),
-	    s->settings.config_overridden ? ", from FASTCOPY_CONFIG" : "");
-  printf ("  FASTCOPY: %s\n", NAME_OF (env_states, s->settings.env_state));
-  printf ("  secure execution: %s\n", s->settings.secure ? "yes" : "no");
+	    NAME_OF (file_states, s->file_state),
+	    s->config_from_env ? ", from FASTCOPY_CONFIG" : "");
+  printf ("  FASTCOPY: %s\n", NAME_OF (env_states, s->env_state));
+  printf ("  secure execution: %s\n", s->secure ? "yes" : "no");
 }
 
 static void
 print_json (const struct process_view *v)
 {
-  const struct fc_load_state *s = &v->state;
+  const struct fc_process_state *s = &v->state;
   char a[FC_PATH_MAX + 32], b[FC_PATH_MAX + 32];
   int top = 1;
   putchar ('{');
@@ -341,8 +345,8 @@ print_json (const struct process_view *v)
       printf ("%s{", f ? "," : "");
       json_str_field ("family", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
 		      &first);
-      json_str_field ("implementation", impl_name (s->plan.impl[f]), &first);
-      json_str_field ("worker", impl_name (s->plan.worker[f]), &first);
+      json_str_field ("implementation", impl_name (s->impl[f]), &first);
+      json_str_field ("worker", impl_name (s->worker[f]), &first);
       json_str_field ("row", v->rows[f][0] ? v->rows[f] : NULL, &first);
       json_str_field ("origin", impl_origin (v, f, a, sizeof a), &first);
       putchar ('}');
@@ -352,7 +356,7 @@ print_json (const struct process_view *v)
   putchar ('[');
   for (int k = 0; k < FC_KEY_COUNT; k++)
     {
-      const struct fc_item *it = &s->settings.merged.item[k];
+      const struct fc_process_setting *it = &s->setting[k];
       int first = 1;
       printf ("%s{", k ? "," : "");
       json_str_field ("key", fastcopy_setting_at ((size_t) k)->key, &first);
@@ -368,12 +372,11 @@ print_json (const struct process_view *v)
   int first = 1;
   putchar ('{');
   json_str_field ("path", v->config, &first);
-  json_bool_field ("path_from_env", s->settings.config_overridden, &first);
-  json_str_field ("file", NAME_OF (file_states, s->settings.file_state),
-		  &first);
-  json_str_field ("env", s->settings.env_state == FC_ENV_SECURE ? "ignored"
-		  : NAME_OF (env_states, s->settings.env_state), &first);
-  json_bool_field ("secure", s->settings.secure, &first);
+  json_bool_field ("path_from_env", s->config_from_env, &first);
+  json_str_field ("file", NAME_OF (file_states, s->file_state), &first);
+  json_str_field ("env", s->env_state == FC_ENV_SECURE ? "ignored"
+		  : NAME_OF (env_states, s->env_state), &first);
+  json_bool_field ("secure", s->secure, &first);
   printf ("}}\n");
 }
 
@@ -436,25 +439,26 @@ show_process (const char *pid_text, int json)
 	       self.dli_fname != NULL ? shown (self.dli_fname) : "unknown");
   else
     {
-      unsigned long at = section_address (self.dli_fname, ".fastcopy_load");
-      struct fc_load_state *s = &v->state;
-      if (at == 0 || peek (v->pid, map.base + at, s, sizeof *s)
-		     != (ssize_t) sizeof *s)
+      unsigned long at = section_address (self.dli_fname,
+					  FC_PROCESS_STATE_SECTION);
+      if (at == 0 || peek (v->pid, map.base + at, v->bytes, sizeof v->bytes)
+		     != (ssize_t) sizeof v->bytes)
 	error_msg ("--pid %ld: cannot read libfastcopy's state: %s", pid,
-		   at == 0 ? "the library has no .fastcopy_load section"
+		   at == 0 ? "the library has no " FC_PROCESS_STATE_SECTION
+			     " section"
 		   : strerror (errno));
       else
 	{
-	  /* The pointers are the process's: what they point to is read
+	  struct fc_process_state *s = &v->state;
+	  fc_process_state_decode (v->bytes, s);
+	  /* The addresses are the process's: what they point to is read
 	     from it.  */
 	  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-	    if (s->plan.row[f] != NULL)
-	      peek_string (v->pid, (unsigned long) s->plan.row[f]
-			   + offsetof (struct fc_policy_row, name),
-			   sizeof v->rows[f] - 1, v->rows[f],
-			   sizeof v->rows[f]);
-	  peek_string (v->pid, (unsigned long) s->settings.path, FC_PATH_MAX,
-		       v->config, sizeof v->config);
+	    if (s->row_name[f] != 0)
+	      peek_string (v->pid, s->row_name[f], sizeof v->rows[f] - 1,
+			   v->rows[f], sizeof v->rows[f]);
+	  peek_string (v->pid, s->config_path, FC_PATH_MAX, v->config,
+		       sizeof v->config);
 	  if (json)
 	    print_json (v);
 	  else

@@ -13,7 +13,7 @@
 #include "common/json.h"
 #include "common/message.h"
 #include "profile/profile.h"
-#include "load/size.h"
+#include "tools-interface.h"
 #include "svg.h"
 #include "workload.h"
 

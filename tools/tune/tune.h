@@ -25,7 +25,7 @@
 
 #include "fastcopy.h"
 #include "measure.h"
-#include "load/size.h"
+#include "tools-interface.h"
 #include "workload.h"
 
 #define KiB 1024ull

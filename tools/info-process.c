@@ -270,11 +270,32 @@ setting_origin (const struct process_view *v, int k, char *buf, size_t size)
   return buf;
 }
 
-/* Why family F has its implementation: the setting that named it, or
-   the policy row.  */
+/* What runs for family F: "glibc" under glibc=on, whose exported
+   functions call glibc's own (fastcopy-info says so of its own process,
+   fastcopy_selected), else the implementation, or with WORKER the one
+   doing its work.  */
+static const char *
+family_impl (const struct process_view *v, int f, int worker)
+{
+  if (v->state.glibc)
+    return "glibc";
+  return impl_name (worker ? v->state.worker[f] : v->state.impl[f]);
+}
+
+/* Why family F has its implementation: glibc=on, the setting that named
+   it, or the policy row.  */
 static const char *
 impl_origin (const struct process_view *v, int f, char *buf, size_t size)
 {
+  if (v->state.glibc)
+    {
+      const char *origin = setting_origin (v, FC_KEY_GLIBC, buf, size);
+      if (origin != buf)
+	snprintf (buf, size, "%s", origin);
+      size_t n = strlen (buf);
+      snprintf (buf + n, size - n, ": glibc=on");
+      return buf;
+    }
   int key = f == FASTCOPY_FAMILY_COPY ? FC_KEY_COPY : FC_KEY_CLEAR;
   const struct fc_process_setting *it = &v->state.setting[key];
   if (it->set && it->impl_how == FC_CHOOSE_IMPL)
@@ -304,9 +325,8 @@ print_text (const struct process_view *v)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       printf ("  %-5s %-8s %s", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
-	      impl_name (s->impl[f]),
-	      shown (impl_origin (v, f, a, sizeof a)));
-      if (s->worker[f] != s->impl[f])
+	      family_impl (v, f, 0), shown (impl_origin (v, f, a, sizeof a)));
+      if (!s->glibc && s->worker[f] != s->impl[f])
 	printf (", recording, then %s", impl_name (s->worker[f]));
       putchar ('\n');
     }
@@ -345,9 +365,10 @@ print_json (const struct process_view *v)
       printf ("%s{", f ? "," : "");
       json_str_field ("family", f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
 		      &first);
-      json_str_field ("implementation", impl_name (s->impl[f]), &first);
-      json_str_field ("worker", impl_name (s->worker[f]), &first);
-      json_str_field ("row", v->rows[f][0] ? v->rows[f] : NULL, &first);
+      json_str_field ("implementation", family_impl (v, f, 0), &first);
+      json_str_field ("worker", family_impl (v, f, 1), &first);
+      json_str_field ("row", v->rows[f][0] && !s->glibc ? v->rows[f] : NULL,
+		      &first);
       json_str_field ("origin", impl_origin (v, f, a, sizeof a), &first);
       putchar ('}');
     }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-info --pid: what libfastcopy's state in a running process of
 # the same user says (the implementations and settings in force and
-# where each came from, as FASTCOPY gave them to it), that a process
+# where each came from, as FASTCOPY gave them to it; glibc under
+# glibc=on), that a process
 # without the library does not map it, and why a process of another user
 # cannot be looked into (as a user other than root: a process of root's;
 # as root: root's process, looked at as nobody).
@@ -57,6 +58,36 @@ configuration:
 expect "--pid --json: the same, as JSON" 0 \
     "{\"pid\":$pid,\"command\":\"sleep\",*\"implementations\":\[{\"family\":\"copy\",\"implementation\":\"scalar\",\"worker\":\"scalar\",\"row\":null,\"origin\":\"FASTCOPY item 1\"}*{\"key\":\"rep_stosb_threshold\",\"value\":\"4096\",\"source\":\"env\",\"origin\":\"FASTCOPY item 2\",\"line\":2}*\"config\":{\"path\":\"\",\"path_from_env\":true,\"file\":\"none\",\"env\":\"used\",\"secure\":false}}" \
     "$info" --json --pid "$pid"
+# glibc=on: the process's calls go to glibc's own functions, which --pid
+# says in the words fastcopy-info uses of its own process.
+env FASTCOPY_CONFIG= FASTCOPY=glibc=on LD_PRELOAD="$lib" sleep 60 &
+gpid=$!
+trap 'kill $pid $gpid 2>/dev/null' EXIT
+i=0
+while [ $i -lt 100 ] && ! grep -q libfastcopy "/proc/$gpid/maps" 2>/dev/null; do
+    sleep 0.05
+    i=$((i + 1))
+done
+expect "--pid under glibc=on: glibc runs, and why" 0 \
+    "process $gpid (sleep): libfastcopy *
+implementations:
+  copy  glibc    FASTCOPY item 1: glibc=on
+  clear glibc    FASTCOPY item 1: glibc=on
+
+settings:
+*
+  glibc                on                     FASTCOPY item 1
+*" \
+    "$info" --pid "$gpid"
+expect "--pid --json under glibc=on: the same" 0 \
+    "{\"pid\":$gpid,*\"implementations\":\[{\"family\":\"copy\",\"implementation\":\"glibc\",\"worker\":\"glibc\",\"row\":null,\"origin\":\"FASTCOPY item 1: glibc=on\"},{\"family\":\"clear\",\"implementation\":\"glibc\",\"worker\":\"glibc\",\"row\":null,\"origin\":\"FASTCOPY item 1: glibc=on\"}\],*" \
+    "$info" --json --pid "$gpid"
+expect "fastcopy-info in its own process under glibc=on: the same words" 0 \
+    "*
+selected:
+  memcpy                glibc    FASTCOPY item 1: glibc=on
+*" env FASTCOPY_CONFIG= FASTCOPY=glibc=on "$info"
+
 if grep -q libfastcopy "/proc/$$/maps"; then
     echo "SKIP: this shell maps libfastcopy (a system-wide preload)"
 else

@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The manual pages keep up with the programs: every long option a tool's
-# --help names is in its page; every implementation and every setting
-# that fastcopy-info --json reports is in fastcopy.conf(5), the settings
-# as entries of their own; fastcopy-info(1)'s example of a refused
-# implementation lists the implementations fastcopy-info lists.  The
-# names come from the programs' own output, not from the sources.
+# The manual pages keep up with the programs and with each other: no page
+# holds a control character (a font escape typed as one), every page has
+# one footer, the same date and the programs' version; every long option
+# a tool's --help names is in its page; every implementation and every
+# setting that fastcopy-info --json reports is in fastcopy.conf(5), the
+# settings as entries of their own; fastcopy-info(1)'s example of a
+# refused implementation lists the implementations fastcopy-info lists.
+# The names come from the programs' own output, not from the sources.
 #
 #   test-man-pages.sh [PROGRAM:OPTION]...
 #                          (make check runs it in the build directory,
@@ -23,14 +25,53 @@ srcdir=${srcdir:-$(dirname "$0")/..}
 work=$(mktemp -d "${TMPDIR:-/tmp}/fastcopy-man-pages.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 
-# page FILE: the manual page as plain words, roff's \- as -; the pages
-# made from a .in file are the build's.
+# page_file FILE: where the manual page FILE is: the build's for the pages
+# made from a .in file, else the source's.
+page_file ()
+{
+    if [ -r "$1" ]; then echo "$1"; else echo "$srcdir/$1"; fi
+}
+
+# page FILE: the manual page as plain words, roff's \- as -.
 page ()
 {
-    if [ -r "$1" ]; then f=$1; else f=$srcdir/$1; fi
+    f=$(page_file "$1")
     [ -r "$f" ] || { echo "FAIL: no manual page $1" >&2; return 1; }
     sed -e 's/\\-/-/g' "$f"
 }
+
+# Every page, as its source or the build's, and each page's source as
+# roff text: no control character but the tab (a \fR typed as a form
+# feed and R, as an editor's escapes make it, is no font change but a
+# character of the text, and glues R to the argument before it:
+# ".IB FILE : LINE^LR," renders "FILE:LINER,"); and one footer, the same
+# date on every page and "libfastcopy VERSION", the version the programs
+# print (configure.ac's).
+pages=$(cd "$srcdir" && ls tools/*.1 tools/*.8 tools/*/*.8 bench/*.1 \
+    tools/*.1.in doc/*.5.in 2>/dev/null | sed -e 's/\.in$//')
+[ -n "$pages" ] || fail "no manual page in $srcdir"
+version=$(tools/fastcopy-info --version | sed -n 's/^fastcopy-info (libfastcopy) //p')
+[ -n "$version" ] || fail "tools/fastcopy-info --version prints no version"
+cntrl=$(printf '[\001-\010\013-\037\177]')
+date=
+for p in $pages; do
+    f=$(page_file "$p")
+    [ -r "$f" ] || { fail "no manual page $p"; continue; }
+    bad=$(LC_ALL=C grep -n -e "$cntrl" "$f" | cut -d: -f1 | tr '\n' ' ')
+    if [ -z "$bad" ]; then
+        pass "$p: no control character in its source"
+    else
+        fail "$p: a control character on line(s) $bad(a font escape typed as one?)"
+    fi
+    th=$(sed -n 's/^\.TH  *[^ ]*  *[^ ]*  *//p' "$f")
+    this=${th%% *}
+    [ -n "$date" ] || date=$this
+    case $th in
+        "$date \"libfastcopy $version\" "*)
+            pass "$p: footer $date, libfastcopy $version" ;;
+        *) fail "$p: footer '$th', not '$date \"libfastcopy $version\" ...' as the others" ;;
+    esac
+done
 
 # Every long option of each tool's --help in its page: TOOL.1 or TOOL.8
 # beside its source.  The tools are Makefile.am's list (FC_TOOLS,

@@ -5,7 +5,8 @@
    1. /proc/PID/maps says whether the process maps a libfastcopy, from
       which file, and where it starts.  The kernel lets only the process's
       own user (or root) read it: for another user's process this is
-      where the answer is "permission denied".
+      where the answer is "permission denied", and denied_why says why
+      from what the kernel checks.
    2. The state is the library's load-time object, in a section of its
       own (src/tools-interface.h says which, how large, and what a tool
       may read of it): the section headers of the library file give its
@@ -24,6 +25,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +83,69 @@ find_mapping (const char *pid, struct mapped *m)
   int failed = !found && ferror (f);
   fclose (f);
   return failed ? -1 : found;
+}
+
+/* A process's credentials, as its /proc/PID/status gives them.  */
+struct creds
+{
+  unsigned long uid[4], gid[4];	/* real, effective, saved, file system */
+  unsigned long long cap_permitted, cap_effective;
+};
+
+/* The credentials of process PID ("self": this one) into C: 0, or -1
+   when its status cannot be read.  */
+static int
+read_creds (const char *pid, struct creds *c)
+{
+  char name[64], line[256];
+  snprintf (name, sizeof name, "/proc/%s/status", pid);
+  FILE *f = fopen (name, "re");
+  if (f == NULL)
+    return -1;
+  int got = 0;
+  while (fgets (line, sizeof line, f) != NULL)
+    got += sscanf (line, "Uid: %lu %lu %lu %lu", &c->uid[0], &c->uid[1],
+		   &c->uid[2], &c->uid[3]) == 4
+	   || sscanf (line, "Gid: %lu %lu %lu %lu", &c->gid[0], &c->gid[1],
+		      &c->gid[2], &c->gid[3]) == 4
+	   || sscanf (line, "CapPrm: %llx", &c->cap_permitted) == 1
+	   || sscanf (line, "CapEff: %llx", &c->cap_effective) == 1;
+  fclose (f);
+  return got == 4 ? 0 : -1;
+}
+
+/* Why the kernel refuses process SELF a look into process TARGET's
+   memory map, by the rules of its ptrace access check for reading with
+   the file system IDs, in their order: the caller's IDs must be all of
+   the process's, the process dumpable, and on some kernels its permitted
+   capabilities among the caller's effective ones, unless the caller has
+   CAP_SYS_PTRACE; then the security modules have their say.  Whether a
+   process is dumpable is not public: it is told by elimination.  */
+static const char *
+denied_why (const struct creds *self, const struct creds *target)
+{
+  int ptrace_capable = (self->cap_effective >> CAP_SYS_PTRACE) & 1;
+  int same_uid = 1, same_gid = 1;
+  for (int i = 0; i < 3; i++)
+    {
+      same_uid &= target->uid[i] == self->uid[3];
+      same_gid &= target->gid[i] == self->gid[3];
+    }
+  if (ptrace_capable)
+    return "its user and capabilities allow it, so a security module, a "
+	   "sandbox that this program runs in or a user namespace refuses "
+	   "it";
+  if (!same_uid)
+    return "a process of another user: only that user or root may look "
+	   "into it";
+  if (!same_gid)
+    return "a process running with another group: only a process of that "
+	   "group or root may look into it";
+  if ((target->cap_permitted & ~self->cap_effective) != 0)
+    return "it is not dumpable, or holds capabilities that this program "
+	   "lacks: only a process with CAP_SYS_PTRACE may look into it";
+  return "it is not dumpable (it changed its IDs, or made itself so): "
+	 "only a process with CAP_SYS_PTRACE may look into it";
 }
 
 /* Whether files A and B hold the same bytes.  */
@@ -437,11 +502,16 @@ show_process (const char *pid_text, int json)
 
   int status = 1;
   int found = find_mapping (pid_text, &map);
-  if (found < 0)
-    error_msg ("--pid %ld: cannot read /proc/%ld/maps: %s%s", pid, pid,
-	       strerror (errno), errno == EACCES || errno == EPERM
-	       ? " (a process of another user: only that user or root may "
-		 "look into it)" : "");
+  int e = errno;
+  struct creds mine, theirs;
+  if (found < 0 && (e == EACCES || e == EPERM)
+      && read_creds ("self", &mine) == 0
+      && read_creds (pid_text, &theirs) == 0)
+    error_msg ("--pid %ld: cannot read /proc/%ld/maps: %s (%s)", pid, pid,
+	       strerror (e), denied_why (&mine, &theirs));
+  else if (found < 0)
+    error_msg ("--pid %ld: cannot read /proc/%ld/maps: %s", pid, pid,
+	       strerror (e));
   else if (found == 0)
     {
       status = 3;

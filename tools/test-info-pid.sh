@@ -6,7 +6,8 @@
 # glibc=on), that a process
 # without the library does not map it, and why a process of another user
 # cannot be looked into (as a user other than root: a process of root's;
-# as root: root's process, looked at as nobody).
+# as root: root's process, looked at as nobody), nor one that is not
+# dumpable, nor one that the kernel keeps even from root.
 #
 #   test-info-pid.sh [INFO [LIBRARY]]
 #
@@ -115,6 +116,54 @@ elif command -v setpriv >/dev/null &&
         setpriv --reuid=65534 --regid=65534 --clear-groups "$info" --pid 1
 else
     echo "SKIP: nobody cannot run $info here (no setpriv, or the build is not readable)"
+fi
+
+# A process of the same user that is not dumpable (prctl, as a program
+# that changed its IDs is): the kernel refuses its maps too, and the
+# user is not the reason.  As root, both are nobody's.
+as=
+if [ "$(id -u)" = 0 ]; then
+    as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    $as "$info" --version >/dev/null 2>&1 || as=none
+fi
+# A python3 that the user can run (root's may be in a home nobody cannot
+# enter).
+py=
+for p in "$(command -v python3)" /usr/bin/python3; do
+    [ "$as" != none ] && [ -n "$p" ] && $as "$p" -c '' 2>/dev/null &&
+        { py=$p; break; }
+done
+if [ -z "$py" ]; then
+    echo "SKIP: a process that is not dumpable (no python3, or nobody cannot run $info)"
+else
+    $as "$py" -c 'import ctypes, time
+ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
+time.sleep(60)' &
+    npid=$!
+    trap 'kill $pid $gpid $npid 2>/dev/null' EXIT
+    # Its /proc files become root's once it is not dumpable.
+    i=0
+    while [ $i -lt 100 ] && [ "$(stat -c %u "/proc/$npid/maps" 2>/dev/null)" != 0 ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    expect "--pid of a process that is not dumpable: why not" 1 \
+        "fastcopy-info: --pid $npid: cannot read /proc/$npid/maps: Permission denied (it is not dumpable (it changed its IDs, or made itself so): only a process with CAP_SYS_PTRACE may look into it)" \
+        $as "$info" --pid "$npid"
+fi
+
+# Where the user and the capabilities allow a look and the kernel still
+# refuses it (process 1 of some sandboxes, looked at by root), something
+# else refuses it: the message does not blame the user.
+cap=$(sed -n 's/^CapEff:[[:space:]]*//p' /proc/self/status)
+if [ "$(id -u)" = 0 ] && [ $(((0x${cap:-0} >> 19) & 1)) = 1 ] &&
+    [ "$(stat -c %u /proc/1/status)" = 0 ] &&
+    ! head -c 1 /proc/1/maps >/dev/null 2>&1; then
+    expect "--pid of a process that root with CAP_SYS_PTRACE may not read: why not" 1 \
+        "fastcopy-info: --pid 1: cannot read /proc/1/maps: Permission denied (its user and capabilities allow it, so a security module, a sandbox that this program runs in or a user namespace refuses it)" \
+        "$info" --pid 1
+else
+    echo "SKIP: root with CAP_SYS_PTRACE can read process 1's maps here"
 fi
 
 finish

@@ -227,8 +227,9 @@ main (int argc, char **argv)
     }
   /* What ld.so would refuse with an error of its own, and run the command
      without it (fastcopy-run is built for x86-64 only,
-     fastcopy-run.am).  */
-  const char *wrong = shared_object_check (lib, &elf_abi_x86_64);
+     fastcopy-run.am), and any other library, which would run it without
+     libfastcopy.  */
+  const char *wrong = libfastcopy_problem (lib, &elf_abi_x86_64);
   if (wrong != NULL)
     {
       error_msg ("--library %s: %s", library ? library : DEFAULT_LIBRARY,

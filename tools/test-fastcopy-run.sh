@@ -63,6 +63,15 @@ expect "a missing library is refused" 125 "fastcopy-run: /nonexistent/libfastcop
 expect "a library that is no shared object is refused" 125 \
     "fastcopy-run: --library /etc/passwd: not an ELF file" \
     "$run" --library /etc/passwd /bin/echo ran
+# A shared object that is not libfastcopy: the command would run without it.
+other=$(ldd /bin/true | sed -n 's/^.*libc\.so\.6 => \(\/[^ ]*\) .*/\1/p')
+if [ -n "$other" ]; then
+    expect "a shared object that is not libfastcopy is refused" 125 \
+        "fastcopy-run: --library $other: not libfastcopy (it defines no fastcopy_version)" \
+        "$run" --library "$other" /bin/echo ran
+else
+    echo "SKIP: no libc.so.6 of /bin/true's to give as the library"
+fi
 
 # --config: the file is checked as the library would read it, and the
 # command runs only when it has no error (warnings are shown).

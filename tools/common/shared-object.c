@@ -119,3 +119,12 @@ shared_object_defines (const char *path, const char *symbol)
   munmap (map, (size_t) st.st_size);
   return found;
 }
+
+const char *
+libfastcopy_problem (const char *path, const struct elf_abi *abi)
+{
+  const char *bad = shared_object_check (path, abi);
+  if (bad == NULL && !shared_object_defines (path, "fastcopy_version"))
+    bad = "not libfastcopy (it defines no fastcopy_version)";
+  return bad;
+}

@@ -28,4 +28,9 @@ const char *shared_object_check (const char *path, const struct elf_abi *abi);
    header alone.  */
 int shared_object_defines (const char *path, const char *symbol);
 
+/* NULL when the file at host path PATH is libfastcopy for ABI (a shared
+   object of ABI that defines fastcopy_version), else what is wrong with
+   it.  */
+const char *libfastcopy_problem (const char *path, const struct elf_abi *abi);
+
 #endif

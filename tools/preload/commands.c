@@ -16,17 +16,6 @@
 int no_test;
 int json_output;
 
-/* What is wrong with the file at host path LIB as the x86-64 libfastcopy,
-   or NULL.  */
-static const char *
-library_problem (const char *lib)
-{
-  const char *bad = shared_object_check (lib, &elf_abi_x86_64);
-  if (bad == NULL && !shared_object_defines (lib, "fastcopy_version"))
-    bad = "not libfastcopy (it defines no fastcopy_version)";
-  return bad;
-}
-
 /* Who loads the library once the file changes: the programs of this
    system, or of the one under --root.  */
 static const char *
@@ -98,7 +87,7 @@ cmd_enable (void)
       return EXIT_ERROR;
     }
   char *libreal = rooted (libin);
-  const char *bad = library_problem (libreal);
+  const char *bad = libfastcopy_problem (libreal, &elf_abi_x86_64);
   if (bad != NULL)
     {
       error_msg ("%s: %s; refusing to enable it", libhost, bad);
@@ -301,7 +290,8 @@ cmd_status (void)
   char *libpath = xasprintf ("%s/%s", FASTCOPY_LIBDIR, FASTCOPY_SONAME);
   char *libhost = rooted (libpath);
   char *libin = follow_in_root (libpath);
-  int lib_ok = libin != NULL && library_problem (rooted (libin)) == NULL;
+  int lib_ok = libin != NULL
+	       && libfastcopy_problem (rooted (libin), &elf_abi_x86_64) == NULL;
 
   warn_comments (&f);
   warn_unreadable (&f);

@@ -274,6 +274,6 @@ main (int argc, char **argv)
 
   execvp (argv[optind], argv + optind);
   int e = errno;
-  error_msg ("%s: %s", argv[optind], strerror (e));
+  error_msg ("%s: %s", shown_name (argv[optind]), strerror (e));
   return e == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
 }

@@ -121,6 +121,8 @@ expect "an empty --config: a usage error that names it" 125 \
 $try" "$run" --library "$lib" --config '' /bin/echo ran
 expect "a command that does not exist: 127" 127 "fastcopy-run: no-such-command-here: *" \
     "$run" --library "$lib" no-such-command-here
+expect "an empty command: named '', 127" 127 "fastcopy-run: '': No such file or directory" \
+    "$run" --library "$lib" ''
 expect "a command that cannot run: 126" 126 "fastcopy-run: /etc/passwd: *" \
     "$run" --library "$lib" /etc/passwd
 

@@ -99,6 +99,9 @@ $try" "$profile"
 expect_clean "a command that is a directory cannot be executed: 126" 126 \
     "fastcopy-profile: cannot run $work/dir: Permission denied" \
     "$profile" -o "$work/d.csv" "$work/dir"
+expect_clean "an empty command: named '', 127" 127 \
+    "fastcopy-profile: cannot run '': No such file or directory" \
+    "$profile" -o "$work/e.csv" ''
 expect_clean "-o naming a directory: said so, a file error (1)" 1 \
     "fastcopy-profile: $work/dir: is a directory; -o names the file to write" \
     "$profile" -o "$work/dir" true

@@ -72,6 +72,9 @@ expect "-p of a process that is gone" 1 "fastcopy-sample: process $gone: no such
 expect "a command that cannot run: exit 127, no recording" 127 \
     "fastcopy-sample: cannot run $work/none: No such file or directory" \
     "$sample" --cache-dir "$work" -o "$work/out.csv" -- "$work/none"
+expect "an empty command: named '', exit 127" 127 \
+    "fastcopy-sample: cannot run '': No such file or directory" \
+    "$sample" --cache-dir "$work" -o "$work/out.csv" -- ''
 [ ! -e "$work/out.csv" ] && pass "no recording after a command that cannot run" ||
     fail "a recording was written after a command that cannot run"
 printf 'earlier\n' >"$work/target"

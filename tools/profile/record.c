@@ -69,7 +69,7 @@ run (char *const *argv, const char *prefix, const char *library)
   setenv ("LD_PRELOAD", ld_preload, 1);
   execvp (argv[0], argv);
   int e = errno;
-  error_msg ("cannot run %s: %s", argv[0], strerror (e));
+  error_msg ("cannot run %s: %s", shown_name (argv[0]), strerror (e));
   /* The shell's statuses: not found, found but cannot be executed.  */
   _exit (e == ENOENT ? 127 : 126);
 }

@@ -130,7 +130,8 @@ start_command (char *const *command, int *release)
       if (read (p[0], &c, 1) != 0)
 	_exit (127);		/* the sampler gave up */
       execvp (command[0], command);
-      error_msg ("cannot run %s: %s", command[0], strerror (errno));
+      error_msg ("cannot run %s: %s", shown_name (command[0]),
+		 strerror (errno));
       _exit (127);
     }
   close (p[0]);

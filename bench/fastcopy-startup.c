@@ -92,6 +92,21 @@ file_name (const char *option, const char *name)
   return name;
 }
 
+/* CPU, which --cpu names, if this process may run on it (online, and in
+   its affinity mask): pinning to another one fails, and measuring
+   unpinned is not what was asked for.  */
+static int
+usable_cpu (int cpu)
+{
+  cpu_set_t allowed;
+  if (sched_getaffinity (0, sizeof allowed, &allowed) != 0)
+    die ("sched_getaffinity: %s", strerror (errno));
+  if (!CPU_ISSET (cpu, &allowed))
+    usage_error ("--cpu: CPU %d is not online, or not one this process may "
+		 "run on", cpu);
+  return cpu;
+}
+
 static void *
 xcalloc (size_t n, size_t size)
 {
@@ -430,7 +445,9 @@ main (int argc, char **argv)
 	case 'b': baseline_name = optarg; break;
 	case 'p': program = file_name ("--program", optarg); break;
 	case O_CSV: csv_path = file_name ("--csv", optarg); break;
-	case O_CPU: cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
+	case O_CPU:
+	  cpu = usable_cpu ((int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1));
+	  break;
 	case O_NOPIN: pin = 0; break;
 	case 'h': help (); return 0;
 	case 'V': printf ("fastcopy-startup (libfastcopy) %s\n", PACKAGE_VERSION); return 0;
@@ -446,6 +463,14 @@ main (int argc, char **argv)
     add_config (argv[i]);
   if (nconfigs == 0)
     {
+      /* The installed library, missing where the tool runs from a build
+	 tree: say how to name another, as fastcopy-run does, rather than
+	 leave it to the dynamic loader's warning.  */
+      if (access (FCS_DEFAULT_LIBRARY, R_OK) != 0)
+	die ("%s: %s (is libfastcopy installed?  a configuration "
+	     "NAME=LIBRARY names another, such as a build's "
+	     "libfastcopy=.libs/libfastcopy.so.1)", FCS_DEFAULT_LIBRARY,
+	     strerror (errno));
       add_config ("none");
       add_config ("libfastcopy=" FCS_DEFAULT_LIBRARY);
     }

@@ -16,10 +16,11 @@
 #include "measure.h"
 #include "workload.h"
 
-const char *const fcw_distance_names[FCW_NDIST] = { "0", "1-15", "16-63",
-						    "other" };
-const char *const fcw_overlap_names[FCW_NOVERLAP] = { "none", "forward",
-						      "backward" };
+const char *const fcw_distance_names[FC_REC_NDIST] = { FC_REC_DISTANCES };
+const char *const fcw_overlap_names[FC_REC_NOVERLAP] = { FC_REC_OVERLAPS };
+const char *const fcw_family_names[FASTCOPY_FAMILY_COUNT] = {
+  [FASTCOPY_FAMILY_COPY] = FC_REC_COPY, [FASTCOPY_FAMILY_CLEAR] = FC_REC_CLEAR
+};
 
 const char *
 fcw_class_text (const struct fcw_class *c, char *buf, size_t size)
@@ -269,8 +270,8 @@ recording_line (struct reader *r, char *line)
     }
   double calls, bytes;
   if (n != 5)
-    return fail (r, "expected " FCW_HEADER);
-  int f = named (field[0], (const char *const[]) { "copy", "clear" }, 2);
+    return fail (r, "expected " FC_REC_HEADER);
+  int f = named (field[0], fcw_family_names, FASTCOPY_FAMILY_COUNT);
   if (f < 0)
     return fail (r, "unknown family '%s'", field[0]);
   if (!amount (field[3], &calls) || !amount (field[4], &bytes))
@@ -280,7 +281,7 @@ recording_line (struct reader *r, char *line)
   const char *what = field[1], *value = field[2], *rest;
   unsigned long long lo, hi;
   int i;
-  if (strcmp (what, "size") == 0)
+  if (strcmp (what, FC_REC_SIZE) == 0)
     {
       if (!size_value (value, &lo, &rest))
 	return fail (r, "'%s' is not a size", value);
@@ -291,26 +292,27 @@ recording_line (struct reader *r, char *line)
 	return fail (r, "'%s' is not a size range", value);
       return add_bucket (r, f, lo, hi, calls, bytes);
     }
-  if (strcmp (what, "dst_align") == 0 || strcmp (what, "src_align") == 0)
+  if (strcmp (what, FC_REC_DST_ALIGN) == 0
+      || strcmp (what, FC_REC_SRC_ALIGN) == 0)
     {
       if (!size_value (value, &lo, &rest) || *rest != 0 || lo > 63)
 	return fail (r, "'%s' is not an address mod 64", value);
-      add (&(what[0] == 'd' ? fa->dst_align : fa->src_align)[lo], calls,
+      add (&(strcmp (what, FC_REC_DST_ALIGN) == 0 ? fa->dst_align : fa->src_align)[lo], calls,
 	   bytes);
     }
-  else if (strcmp (what, "distance") == 0)
+  else if (strcmp (what, FC_REC_DISTANCE) == 0)
     {
-      if ((i = named (value, fcw_distance_names, FCW_NDIST)) < 0)
+      if ((i = named (value, fcw_distance_names, FC_REC_NDIST)) < 0)
 	return fail (r, "unknown distance class '%s'", value);
       add (&fa->distance[i], calls, bytes);
     }
-  else if (strcmp (what, "overlap") == 0)
+  else if (strcmp (what, FC_REC_OVERLAP) == 0)
     {
-      if ((i = named (value, fcw_overlap_names, FCW_NOVERLAP)) < 0)
+      if ((i = named (value, fcw_overlap_names, FC_REC_NOVERLAP)) < 0)
 	return fail (r, "unknown overlap '%s'", value);
       add (&fa->overlap[i], calls, bytes);
     }
-  else if (strcmp (what, "function") == 0)
+  else if (strcmp (what, FC_REC_FUNCTION) == 0)
     {
       if (fa->nfunctions == FCW_NFUNCTIONS || strlen (value) >= 24)
 	return fail (r, "more than %d functions, or a long name",
@@ -335,7 +337,7 @@ impl_line (struct reader *r, const char *text)
       if (eq != NULL)
 	{
 	  *eq = 0;
-	  f = named (tok, (const char *const[]) { "copy", "clear" }, 2);
+	  f = named (tok, fcw_family_names, FASTCOPY_FAMILY_COUNT);
 	}
       if (f < 0 || eq[1] == 0 || strlen (eq + 1) >= sizeof r->w->family[f].impl)
 	return fail (r, "'# impl: %s' is not 'copy=NAME clear=NAME'", text);
@@ -345,37 +347,44 @@ impl_line (struct reader *r, const char *text)
   return 0;
 }
 
+/* The rest of LINE after PREFIX, or NULL if it does not start so.  */
+static const char *
+after (const char *line, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return strncmp (line, prefix, n) == 0 ? line + n : NULL;
+}
+
 /* A comment: the version, the command, the class, the implementations or
    the end line; others say nothing to a reader.  */
 static int
 comment_line (struct reader *r, const char *line)
 {
   struct fcw_workload *w = r->w;
-  const char *version = "# libfastcopy workload ";
-  if (strncmp (line, version, strlen (version)) == 0)
+  const char *text;
+  if ((text = after (line, FC_REC_VERSION_LINE)) != NULL)
     {
-      const char *v = line + strlen (version);
-      if (strcmp (v, "1") != 0)
+      if (strcmp (text, FC_REC_VERSION_TEXT) != 0)
 	return fail (r, "format version '%.20s'; this reader knows "
-		     "version %d", v, FCW_VERSION);
+		     "version %d", text, FC_REC_VERSION);
     }
-  else if (strncmp (line, "# command: ", 11) == 0)
-    snprintf (w->command, sizeof w->command, "%s", line + 11);
-  else if (strncmp (line, "# class: ", 9) == 0)
+  else if ((text = after (line, FC_REC_COMMAND)) != NULL)
+    snprintf (w->command, sizeof w->command, "%s", text);
+  else if ((text = after (line, FC_REC_CLASS)) != NULL)
     {
-      if (fcw_class_parse (line + 9, &w->machine_class) != 0)
+      if (fcw_class_parse (text, &w->machine_class) != 0)
 	return fail (r, "'%.100s' is not 'vendor=VENDOR family=N model=N "
 		     "policy=ROW', 'mixed' or 'unknown'", line);
     }
-  else if (strncmp (line, "# impl: ", 8) == 0)
-    return impl_line (r, line + 8);
-  else if (strncmp (line, "# end: ", 7) == 0)
+  else if ((text = after (line, FC_REC_IMPL)) != NULL)
+    return impl_line (r, text);
+  else if ((text = after (line, FC_REC_END)) != NULL)
     {
       char count[16];
       snprintf (count, sizeof count, "%u lines", r->data_lines);
-      if (strcmp (line + 7, count) != 0)
+      if (strcmp (text, count) != 0)
 	return fail (r, "the end line says '%.40s', but %u lines of data "
-		     "came before it: the file was altered", line + 7,
+		     "came before it: the file was altered", text,
 		     r->data_lines);
       r->ended = 1;
     }
@@ -428,7 +437,7 @@ finish (struct reader *r)
 	return fail (r, "out of memory");
       if (bad != 0)
 	return fail (r, "%s sizes %llu-%llu overlap another bucket",
-		     f ? "clear" : "copy", fa->bucket[bad].lo,
+		     fcw_family_names[f], fa->bucket[bad].lo,
 		     fa->bucket[bad].hi);
       any |= fa->calls > 0;
     }
@@ -454,7 +463,7 @@ not_a_workload (struct reader *r, unsigned int n, const char *line)
     return fail (r, "not a fastcopy-profile recording or a size "
 		 "distribution: it has no line but comments");
   return fail (r, "not a fastcopy-profile recording or a size distribution: "
-	       "line %u, '%s%s', is neither the header '" FCW_HEADER "' nor "
+	       "line %u, '%s%s', is neither the header '" FC_REC_HEADER "' nor "
 	       "probabilities", n, start, line[i] ? "..." : "");
 }
 
@@ -499,7 +508,7 @@ fcw_load (struct fcw_workload *w, const char *path, char *err, size_t errlen)
       int first_line = recording < 0;
       if (first_line)
 	{
-	  recording = strcmp (line, FCW_HEADER) == 0;
+	  recording = strcmp (line, FC_REC_HEADER) == 0;
 	  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
 	    w->family[i].recorded = recording;
 	  if (recording)
@@ -583,8 +592,8 @@ fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
       a->recorded |= b->recorded;
       add_tallies (a->dst_align, b->dst_align, 64);
       add_tallies (a->src_align, b->src_align, 64);
-      add_tallies (a->distance, b->distance, FCW_NDIST);
-      add_tallies (a->overlap, b->overlap, FCW_NOVERLAP);
+      add_tallies (a->distance, b->distance, FC_REC_NDIST);
+      add_tallies (a->overlap, b->overlap, FC_REC_NOVERLAP);
       for (int k = 0; k < b->nfunctions; k++)
 	{
 	  int x = 0;
@@ -648,50 +657,52 @@ int
 fcw_write_extra (FILE *f, const struct fcw_workload *w, const char *comment,
 		 const char *extra, unsigned int nextra)
 {
-  fprintf (f, "# libfastcopy workload %d\n", FCW_VERSION);
+  fputs (FC_REC_VERSION_LINE FC_REC_VERSION_TEXT "\n", f);
   if (w->machine_class.kind != FCW_CLASS_UNKNOWN)
     {
       char text[FCW_CLASS_TEXT];
-      fprintf (f, "# class: %s\n",
+      fprintf (f, FC_REC_CLASS "%s\n",
 	       fcw_class_text (&w->machine_class, text, sizeof text));
     }
   if (w->family[0].impl[0] || w->family[1].impl[0])
     {
-      fputs ("# impl:", f);
+      const char *sep = FC_REC_IMPL;
       for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
 	if (w->family[i].impl[0])
-	  fprintf (f, " %s=%s", i == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
-		   w->family[i].impl);
+	  {
+	    fprintf (f, "%s%s=%s", sep, fcw_family_names[i], w->family[i].impl);
+	    sep = " ";
+	  }
       fputc ('\n', f);
     }
   fputs (comment, f);
-  fputs (FCW_HEADER "\n", f);
+  fputs (FC_REC_HEADER "\n", f);
   unsigned int lines = 1;
   for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
     {
       const struct fcw_family *fa = &w->family[i];
-      const char *name = i == FASTCOPY_FAMILY_COPY ? "copy" : "clear";
+      const char *name = fcw_family_names[i];
       for (size_t b = 0; b < fa->nbuckets; b++)
 	if (fa->bucket[b].t.calls > 0)
 	  {
-	    fprintf (f, "%s,size,%llu", name, fa->bucket[b].lo);
+	    fprintf (f, "%s," FC_REC_SIZE ",%llu", name, fa->bucket[b].lo);
 	    if (fa->bucket[b].hi != fa->bucket[b].lo)
 	      fprintf (f, "-%llu", fa->bucket[b].hi);
 	    write_tally (f, &fa->bucket[b].t);
 	    lines++;
 	  }
       for (int k = 0; k < fa->nfunctions; k++)
-	lines += write_rows (f, name, "function", &fa->function[k].t, 1,
+	lines += write_rows (f, name, FC_REC_FUNCTION, &fa->function[k].t, 1,
 			     (const char *const[]) { fa->function[k].name });
-      lines += write_rows (f, name, "dst_align", fa->dst_align, 64, NULL);
-      lines += write_rows (f, name, "src_align", fa->src_align, 64, NULL);
-      lines += write_rows (f, name, "distance", fa->distance, FCW_NDIST,
+      lines += write_rows (f, name, FC_REC_DST_ALIGN, fa->dst_align, 64, NULL);
+      lines += write_rows (f, name, FC_REC_SRC_ALIGN, fa->src_align, 64, NULL);
+      lines += write_rows (f, name, FC_REC_DISTANCE, fa->distance, FC_REC_NDIST,
 			   fcw_distance_names);
-      lines += write_rows (f, name, "overlap", fa->overlap, FCW_NOVERLAP,
+      lines += write_rows (f, name, FC_REC_OVERLAP, fa->overlap, FC_REC_NOVERLAP,
 			   fcw_overlap_names);
     }
   fputs (extra, f);
-  fprintf (f, "# end: %u lines\n", lines + nextra);
+  fprintf (f, FC_REC_END "%u lines\n", lines + nextra);
   return ferror (f) ? -1 : 0;
 }
 
@@ -736,7 +747,7 @@ recorded_offsets (const struct fcw_family *fa, enum fastcopy_family family,
   if (family != FASTCOPY_FAMILY_COPY)
     return;
   size_t d;
-  switch (draw (fa->distance, FCW_NDIST, st))
+  switch (draw (fa->distance, FC_REC_NDIST, st))
     {
     case 0: d = 0; break;
     case 1: d = 1 + fcm_splitmix64 (st) % 15; break;

@@ -25,20 +25,15 @@
 #include <stdio.h>
 
 #include "fastcopy.h"
+#include "recording.h"
 #include "size-buckets.h"
 
-/* A recording's header line.  */
-#define FCW_HEADER "family,what,value,calls,bytes"
-
-#define FCW_NDIST 4		/* (dst - src) mod 4096: 0, 1-15, 16-63, other */
-#define FCW_NOVERLAP 3		/* none, forward (dst < src), backward */
 #define FCW_NFUNCTIONS 4
-extern const char *const fcw_distance_names[FCW_NDIST];
-extern const char *const fcw_overlap_names[FCW_NOVERLAP];
-
-/* The version a recording's first line gives ("# libfastcopy workload 1");
-   fcw_load refuses another.  */
-#define FCW_VERSION 1
+/* The recording's words (recording.h) by their index: family by enum
+   fastcopy_family, distance class and overlap as the counts below.  */
+extern const char *const fcw_family_names[FASTCOPY_FAMILY_COUNT];
+extern const char *const fcw_distance_names[FC_REC_NDIST];
+extern const char *const fcw_overlap_names[FC_REC_NOVERLAP];
 
 /* The class of machines a recording comes from: its CPU as fastcopy-info
    shows it (vendor, display family and model) and the row of the auto
@@ -126,7 +121,7 @@ struct fcw_family
   unsigned long long max_size;	/* the largest size with a call */
   int recorded;			/* alignments and distances were recorded */
   struct fcw_tally dst_align[64], src_align[64];	/* by address mod 64 */
-  struct fcw_tally distance[FCW_NDIST], overlap[FCW_NOVERLAP];
+  struct fcw_tally distance[FC_REC_NDIST], overlap[FC_REC_NOVERLAP];
   int nfunctions;
   struct fcw_count function[FCW_NFUNCTIONS];
   /* The implementation the family's calls went to, as the recording's

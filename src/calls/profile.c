@@ -44,6 +44,7 @@
 #include "dispatch.h"
 #include "load/load-state.h"
 #include "profile.h"
+#include "recording.h"
 #include "size-buckets.h"
 
 extern FC_HIDDEN const char __start_fc_mempcpy_text[];
@@ -52,8 +53,9 @@ extern FC_HIDDEN const char __start_fc_explicit_bzero_text[];
 extern FC_HIDDEN const char __stop_fc_explicit_bzero_text[];
 
 
-enum { DIST_0, DIST_1_15, DIST_16_63, DIST_OTHER, NDIST };
-enum { OVERLAP_NONE, OVERLAP_FORWARD, OVERLAP_BACKWARD, NOVERLAP };
+enum { DIST_0, DIST_1_15, DIST_16_63, DIST_OTHER, NDIST = FC_REC_NDIST };
+enum { OVERLAP_NONE, OVERLAP_FORWARD, OVERLAP_BACKWARD,
+       NOVERLAP = FC_REC_NOVERLAP };
 
 struct tally
 {
@@ -304,7 +306,7 @@ put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
       struct tally t = sum (f, off + i * sizeof t);
       if (t.calls == 0)
 	continue;
-      put_str (o, f == FASTCOPY_FAMILY_COPY ? "copy," : "clear,");
+      put_str (o, f == FASTCOPY_FAMILY_COPY ? FC_REC_COPY "," : FC_REC_CLEAR ",");
       put_str (o, what);
       put_str (o, ",");
       if (names != NULL)
@@ -347,16 +349,16 @@ put_command (struct out *o)
     n--;
   for (ssize_t i = 0; i < n; i++)
     b[i] = b[i] == 0 ? ' ' : b[i] < 0x20 || b[i] >= 0x7f ? '?' : b[i];
-  put_str (o, "# command: ");
+  put_str (o, FC_REC_COMMAND);
   put (o, b, (size_t) n);
   put_str (o, "\n");
 }
 
 /* Arrays, not pointers: loading the library relocates nothing here.  */
-static const char copy_functions[2][16] = { "memcpy", "mempcpy" };
-static const char clear_functions[2][16] = { "memset", "explicit_bzero" };
-static const char distances[NDIST][16] = { "0", "1-15", "16-63", "other" };
-static const char overlaps[NOVERLAP][16] = { "none", "forward", "backward" };
+static const char copy_functions[2][16] = { FC_REC_COPY_FUNCTIONS };
+static const char clear_functions[2][16] = { FC_REC_CLEAR_FUNCTIONS };
+static const char distances[NDIST][16] = { FC_REC_DISTANCES };
+static const char overlaps[NOVERLAP][16] = { FC_REC_OVERLAPS };
 
 static void
 put_counts (struct out *o)
@@ -365,15 +367,15 @@ put_counts (struct out *o)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       int copy = f == FASTCOPY_FAMILY_COPY;
-      put_rows (o, f, "size", AT (size), FC_BUCKETS, NULL);
-      put_rows (o, f, "function", AT (function), 2,
+      put_rows (o, f, FC_REC_SIZE, AT (size), FC_BUCKETS, NULL);
+      put_rows (o, f, FC_REC_FUNCTION, AT (function), 2,
 		copy ? copy_functions : clear_functions);
-      put_rows (o, f, "dst_align", AT (dst_align), 64, NULL);
+      put_rows (o, f, FC_REC_DST_ALIGN, AT (dst_align), 64, NULL);
       if (!copy)
 	continue;
-      put_rows (o, f, "src_align", AT (src_align), 64, NULL);
-      put_rows (o, f, "distance", AT (distance), NDIST, distances);
-      put_rows (o, f, "overlap", AT (overlap), NOVERLAP, overlaps);
+      put_rows (o, f, FC_REC_SRC_ALIGN, AT (src_align), 64, NULL);
+      put_rows (o, f, FC_REC_DISTANCE, AT (distance), NDIST, distances);
+      put_rows (o, f, FC_REC_OVERLAP, AT (overlap), NOVERLAP, overlaps);
     }
 #undef AT
 }
@@ -410,14 +412,14 @@ write_file (unsigned int snapshot)
 		       (char) ('0' + ms / 10 % 10), (char) ('0' + ms % 10) };
       o->failed = 0;
       o->len = 0;
-      put_str (o, "# libfastcopy workload 1\n# pid ");
+      put_str (o, FC_REC_VERSION_LINE FC_REC_VERSION_TEXT "\n# pid ");
       put_num (o, (unsigned long long) getpid ());
       put_str (o, ", recorded for ");
       put_num (o, (unsigned long long) (ms / 1000));
       put (o, frac, sizeof frac);
       put_str (o, snapshot ? " s, on a signal\n" : " s, at exit\n");
       put_command (o);
-      put_str (o, "family,what,value,calls,bytes\n");
+      put_str (o, FC_REC_HEADER "\n");
       put_counts (o);
       flush (o);
       close (o->fd);

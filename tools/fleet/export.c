@@ -23,9 +23,6 @@
 #include "common/message.h"
 #include "fleet/fleet.h"
 
-static const char *const family_names[FASTCOPY_FAMILY_COUNT] = { "copy",
-								 "clear" };
-
 /* A label value with exposition escapes.  */
 static void
 put_label (FILE *f, const char *name, const char *value)
@@ -115,7 +112,7 @@ size_histogram (FILE *f, const struct series *s, const struct fcw_workload *w)
 	{
 	  cum += calls[g];
 	  fprintf (f, FLEET_SIZE_METRIC "_bucket{family=\"%s\"",
-		   family_names[i]);
+		   fcw_family_names[i]);
 	  put_common (f, s, fa);
 	  if (g < FCW_GRID_BUCKETS)
 	    fprintf (f, ",le=\"%llu\"}", fcw_grid_hi (g));
@@ -123,11 +120,11 @@ size_histogram (FILE *f, const struct series *s, const struct fcw_workload *w)
 	    fputs (",le=\"+Inf\"}", f);
 	  put_value (f, cum);
 	}
-      fprintf (f, FLEET_SIZE_METRIC "_sum{family=\"%s\"", family_names[i]);
+      fprintf (f, FLEET_SIZE_METRIC "_sum{family=\"%s\"", fcw_family_names[i]);
       put_common (f, s, fa);
       fputc ('}', f);
       put_value (f, fa->bytes);
-      fprintf (f, FLEET_SIZE_METRIC "_count{family=\"%s\"", family_names[i]);
+      fprintf (f, FLEET_SIZE_METRIC "_count{family=\"%s\"", fcw_family_names[i]);
       put_common (f, s, fa);
       fputc ('}', f);
       put_value (f, cum);
@@ -139,7 +136,7 @@ calls_row (FILE *f, const struct series *s, int family, const char *kind,
 	   const char *value, double calls, const struct fcw_family *fa)
 {
   fprintf (f, FLEET_CALLS_METRIC "{family=\"%s\",kind=\"%s\"",
-	   family_names[family], kind);
+	   fcw_family_names[family], kind);
   put_label (f, "value", value);
   put_common (f, s, fa);
   fputc ('}', f);
@@ -163,21 +160,21 @@ calls_counters (FILE *f, const struct series *s, const struct fcw_workload *w)
       for (int a = 0; a < 64; a++)
 	{
 	  snprintf (v, sizeof v, "%d", a);
-	  calls_row (f, s, i, "dst_align", v, fa->dst_align[a].calls, fa);
+	  calls_row (f, s, i, FC_REC_DST_ALIGN, v, fa->dst_align[a].calls, fa);
 	}
       for (int a = 0; copy && a < 64; a++)
 	{
 	  snprintf (v, sizeof v, "%d", a);
-	  calls_row (f, s, i, "src_align", v, fa->src_align[a].calls, fa);
+	  calls_row (f, s, i, FC_REC_SRC_ALIGN, v, fa->src_align[a].calls, fa);
 	}
-      for (int d = 0; copy && d < FCW_NDIST; d++)
-	calls_row (f, s, i, "distance", fcw_distance_names[d],
+      for (int d = 0; copy && d < FC_REC_NDIST; d++)
+	calls_row (f, s, i, FC_REC_DISTANCE, fcw_distance_names[d],
 		   fa->distance[d].calls, fa);
-      for (int o = 0; copy && o < FCW_NOVERLAP; o++)
-	calls_row (f, s, i, "overlap", fcw_overlap_names[o],
+      for (int o = 0; copy && o < FC_REC_NOVERLAP; o++)
+	calls_row (f, s, i, FC_REC_OVERLAP, fcw_overlap_names[o],
 		   fa->overlap[o].calls, fa);
       for (int k = 0; k < fa->nfunctions; k++)
-	calls_row (f, s, i, "function", fa->function[k].name,
+	calls_row (f, s, i, FC_REC_FUNCTION, fa->function[k].name,
 		   fa->function[k].t.calls, fa);
     }
 }

@@ -366,9 +366,9 @@ struct family_sums
 static int
 family_index (const struct input *in, const struct sample *s)
 {
-  if (strcmp (s->family, "copy") == 0)
+  if (strcmp (s->family, FC_REC_COPY) == 0)
     return FASTCOPY_FAMILY_COPY;
-  if (strcmp (s->family, "clear") == 0)
+  if (strcmp (s->family, FC_REC_CLEAR) == 0)
     return FASTCOPY_FAMILY_CLEAR;
   return bad_input (in, 0, "a series of %s with %s%s%s: expected "
 		    "family=\"copy\" or \"clear\"",
@@ -383,18 +383,20 @@ add_row (const struct input *in, struct fcw_family *fa, const struct sample *s)
   char *end;
   long a = strtol (s->value, &end, 10);
   int i;
-  if (strcmp (s->kind, "dst_align") == 0 || strcmp (s->kind, "src_align") == 0)
+  if (strcmp (s->kind, FC_REC_DST_ALIGN) == 0
+      || strcmp (s->kind, FC_REC_SRC_ALIGN) == 0)
     {
       if (end == s->value || *end || a < 0 || a > 63)
 	return bad_input (in, 0, "%s value=\"%s\" is not an address mod 64",
 			  s->kind, s->value);
       (s->kind[0] == 'd' ? fa->dst_align : fa->src_align)[a].calls += s->v;
     }
-  else if (strcmp (s->kind, "distance") == 0 || strcmp (s->kind, "overlap") == 0)
+  else if (strcmp (s->kind, FC_REC_DISTANCE) == 0
+	   || strcmp (s->kind, FC_REC_OVERLAP) == 0)
     {
       int dist = s->kind[0] == 'd';
       const char *const *names = dist ? fcw_distance_names : fcw_overlap_names;
-      int n = dist ? FCW_NDIST : FCW_NOVERLAP;
+      int n = dist ? FC_REC_NDIST : FC_REC_NOVERLAP;
       for (i = 0; i < n && strcmp (names[i], s->value) != 0; i++)
 	;
       if (i == n)
@@ -402,7 +404,7 @@ add_row (const struct input *in, struct fcw_family *fa, const struct sample *s)
 			  s->kind, s->value);
       (dist ? fa->distance : fa->overlap)[i].calls += s->v;
     }
-  else if (strcmp (s->kind, "function") == 0)
+  else if (strcmp (s->kind, FC_REC_FUNCTION) == 0)
     {
       for (i = 0; i < fa->nfunctions
 		  && strcmp (fa->function[i].name, s->value) != 0; i++)
@@ -541,7 +543,7 @@ build (const struct input *in, int mix, struct fcw_workload *w)
 		      FLEET_CALLS_METRIC);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     if (sums[f].any
-	&& size_buckets (in, f == FASTCOPY_FAMILY_COPY ? "copy" : "clear",
+	&& size_buckets (in, fcw_family_names[f],
 			 &sums[f], &w->family[f]) != 0)
       return -1;
   if (!sums[0].any && !sums[1].any)
@@ -590,7 +592,7 @@ import_main (const char *out, int mix, const char *path)
   if (read_all (path, &text, &len) != 0)
     return 1;
   size_t skip = strspn (text, " \t\r\n");
-  static const char recording[] = "# libfastcopy workload ";
+  static const char recording[] = FC_REC_VERSION_LINE;
   if (len - skip >= sizeof recording - 1
       && memcmp (text + skip, recording, sizeof recording - 1) == 0)
     {

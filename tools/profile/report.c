@@ -165,9 +165,9 @@ family_report (const struct fcw_family *fa, const char *name)
     return;
   alignment_line ("source", fa->src_align, fa->calls);
   named_line ("(dst - src) mod 4096", fa->distance, fcw_distance_names,
-	      FCW_NDIST, fa->calls);
+	      FC_REC_NDIST, fa->calls);
   named_line ("buffers overlapping", fa->overlap, fcw_overlap_names,
-	      FCW_NOVERLAP, fa->calls);
+	      FC_REC_NOVERLAP, fa->calls);
 }
 
 /* The same as JSON: one object per family, its size classes, and for a

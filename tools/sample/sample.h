@@ -114,7 +114,7 @@ struct call_sample
   char impl[9];
   uint8_t family, path;
   int8_t dst_align, src_align;	/* -1: not recoverable here */
-  int8_t overlap;		/* FCW_NOVERLAP class, -1: unknown */
+  int8_t overlap;		/* FC_REC_NOVERLAP class, -1: unknown */
   int16_t distance;		/* (dst - src) mod 4096, -1: unknown */
 };
 

@@ -35,6 +35,12 @@ static const struct tcase cases[] = {
     .null_t = 0.279, .want = 0.262135922, .within = 1e-9 },
   CASE ("glibc no slower than the floor: none", 3, 2, 2, NAN),
   CASE ("glibc faster than the floor: none", 3, 1.9, 2, NAN),
+  /* glibc 0.1% above the floor would give 712 for a contender 0.712
+     above it: no ratio where glibc's work is under 5% of its time.  */
+  CASE ("glibc 0.1% above the floor: none", 1.711, 1, 0.999, NAN),
+  CASE ("glibc's work 4.9% of its time: none", 1, 1, 0.951, NAN),
+  { .name = "glibc's work 5.1% of its time: a ratio", .t = 1, .glibc = 1,
+    .null_t = 0.949, .want = 1, .within = 1e-12 },
 };
 
 int

@@ -5,13 +5,17 @@
    its offset in the section.  */
 
 #include "body-map-read.h"
+#include "elf-read.h"
+#include "file-read.h"
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define RECORD_SIZE sizeof (struct fc_body_range)
 /* perf_event's register numbers (asm/perf_regs.h): AX..IP, then R8..R15
@@ -32,126 +36,29 @@ say (char *err, size_t errlen, const char *path, const char *fmt, ...)
   va_end (ap);
 }
 
-/* The whole file, or NULL with the reason in ERR.  */
-static unsigned char *
-slurp (const char *path, size_t *size, char *err, size_t errlen)
-{
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      say (err, errlen, path, "%s", strerror (errno));
-      return NULL;
-    }
-  size_t cap = 1 << 16, len = 0;
-  unsigned char *buf = malloc (cap);
-  while (buf != NULL)
-    {
-      len += fread (buf + len, 1, cap - len, f);
-      if (len < cap)
-	break;
-      unsigned char *more = cap > SIZE_MAX / 2 ? NULL : realloc (buf, cap * 2);
-      if (more == NULL)
-	{
-	  free (buf);
-	  buf = NULL;
-	  break;
-	}
-      buf = more;
-      cap *= 2;
-    }
-  if (buf == NULL)
-    say (err, errlen, path, "out of memory");
-  else if (ferror (f))
-    {
-      say (err, errlen, path, "read error");
-      free (buf);
-      buf = NULL;
-    }
-  fclose (f);
-  *size = len;
-  return buf;
-}
-
-/* The fields of the ELF headers this reader needs, of either class.  */
-struct elf_view
-{
-  int elf_class;
-  uint64_t shoff, phoff;
-  unsigned shnum, shentsize, shstrndx, phnum, phentsize;
-};
-
-struct section
-{
-  uint32_t name, type;
-  uint64_t addr, offset, size;
-};
-
-static int
-within (size_t size, uint64_t offset, uint64_t len)
-{
-  return offset <= size && len <= size - offset;
-}
-
-static void
-read_section (const unsigned char *p, int elf_class, struct section *s)
-{
-  if (elf_class == ELFCLASS64)
-    {
-      Elf64_Shdr h;
-      memcpy (&h, p, sizeof h);
-      *s = (struct section) { h.sh_name, h.sh_type, h.sh_addr, h.sh_offset,
-			      h.sh_size };
-    }
-  else
-    {
-      Elf32_Shdr h;
-      memcpy (&h, p, sizeof h);
-      *s = (struct section) { h.sh_name, h.sh_type, h.sh_addr, h.sh_offset,
-			      h.sh_size };
-    }
-}
-
 /* The PT_LOAD segments into MAP.  0, or -1 with the reason in ERR.  */
 static int
-read_segments (const unsigned char *file, size_t size,
-	       const struct elf_view *v, struct fc_body_map *map,
+read_segments (const struct elf_file *f, struct fc_body_map *map,
 	       const char *path, char *err, size_t errlen)
 {
-  size_t want = v->elf_class == ELFCLASS64 ? sizeof (Elf64_Phdr)
-					   : sizeof (Elf32_Phdr);
-  if (v->phentsize != want
-      || !within (size, v->phoff, (uint64_t) v->phnum * want))
+  if (!elf_segments_ok (f))
     {
       say (err, errlen, path, "truncated or corrupt program headers");
       return -1;
     }
-  map->segment = calloc (v->phnum ? v->phnum : 1, sizeof *map->segment);
+  map->segment = calloc (f->phnum ? f->phnum : 1, sizeof *map->segment);
   if (map->segment == NULL)
     {
       say (err, errlen, path, "out of memory");
       return -1;
     }
-  for (unsigned i = 0; i < v->phnum; i++)
+  for (unsigned i = 0; i < f->phnum; i++)
     {
-      const unsigned char *p = file + v->phoff + (uint64_t) i * want;
-      struct fc_body_segment seg;
-      uint32_t type;
-      if (v->elf_class == ELFCLASS64)
-	{
-	  Elf64_Phdr h;
-	  memcpy (&h, p, sizeof h);
-	  type = h.p_type;
-	  seg = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
-	}
-      else
-	{
-	  Elf32_Phdr h;
-	  memcpy (&h, p, sizeof h);
-	  type = h.p_type;
-	  seg = (struct fc_body_segment) { h.p_offset, h.p_filesz, h.p_vaddr };
-	}
-      if (type == PT_LOAD)
-	map->segment[map->nsegment++] = seg;
+      struct elf_segment seg;
+      elf_segment (f, i, &seg);
+      if (seg.type == PT_LOAD)
+	map->segment[map->nsegment++]
+	  = (struct fc_body_segment) { seg.offset, seg.filesz, seg.vaddr };
     }
   return 0;
 }
@@ -197,11 +104,11 @@ by_start (const void *a, const void *b)
 
 /* The records of section S into MAP.  0, or -1 with the reason in ERR.  */
 static int
-read_records (const unsigned char *file, size_t size,
-	      const struct section *s, struct fc_body_map *map,
-	      const char *path, char *err, size_t errlen)
+read_records (const struct elf_file *f, const struct elf_section *s,
+	      struct fc_body_map *map, const char *path, char *err,
+	      size_t errlen)
 {
-  if (!within (size, s->offset, s->size) || s->size % RECORD_SIZE != 0)
+  if (!elf_within (f, s->offset, s->size) || s->size % RECORD_SIZE != 0)
     {
       say (err, errlen, path, "truncated body map (%llu bytes)",
 	   (unsigned long long) s->size);
@@ -218,7 +125,7 @@ read_records (const unsigned char *file, size_t size,
   for (size_t i = 0; i < map->count; i++)
     {
       struct fc_body_span *sp = &map->span[i];
-      memcpy (&sp->rec, file + s->offset + i * RECORD_SIZE, RECORD_SIZE);
+      memcpy (&sp->rec, f->data + s->offset + i * RECORD_SIZE, RECORD_SIZE);
       const char *bad = check_record (map->elf_class, &sp->rec);
       if (bad != NULL)
 	{
@@ -240,92 +147,47 @@ read_records (const unsigned char *file, size_t size,
   return 0;
 }
 
-static int
-read_header (const unsigned char *file, size_t size, struct elf_view *v)
-{
-  if (size < EI_NIDENT || memcmp (file, ELFMAG, SELFMAG) != 0
-      || file[EI_DATA] != ELFDATA2LSB)
-    return -1;
-  v->elf_class = file[EI_CLASS];
-  if (v->elf_class == ELFCLASS64 && size >= sizeof (Elf64_Ehdr))
-    {
-      Elf64_Ehdr h;
-      memcpy (&h, file, sizeof h);
-      *v = (struct elf_view) { ELFCLASS64, h.e_shoff, h.e_phoff, h.e_shnum,
-			       h.e_shentsize, h.e_shstrndx, h.e_phnum,
-			       h.e_phentsize };
-      return 0;
-    }
-  if (v->elf_class == ELFCLASS32 && size >= sizeof (Elf32_Ehdr))
-    {
-      Elf32_Ehdr h;
-      memcpy (&h, file, sizeof h);
-      *v = (struct elf_view) { ELFCLASS32, h.e_shoff, h.e_phoff, h.e_shnum,
-			       h.e_shentsize, h.e_shstrndx, h.e_phnum,
-			       h.e_phentsize };
-      return 0;
-    }
-  return -1;
-}
-
-/* The body map's section header into *S: 0, 1 when there is none, -1
-   when the section headers are corrupt.  */
-static int
-find_section (const unsigned char *file, size_t size,
-	      const struct elf_view *v, struct section *s)
-{
-  size_t want = v->elf_class == ELFCLASS64 ? sizeof (Elf64_Shdr)
-					   : sizeof (Elf32_Shdr);
-  if (v->shnum == 0)
-    return 1;
-  if (v->shentsize != want
-      || !within (size, v->shoff, (uint64_t) v->shnum * want)
-      || v->shstrndx >= v->shnum)
-    return -1;
-  struct section names;
-  read_section (file + v->shoff + (uint64_t) v->shstrndx * want,
-		v->elf_class, &names);
-  if (!within (size, names.offset, names.size))
-    return -1;
-  for (unsigned i = 0; i < v->shnum; i++)
-    {
-      read_section (file + v->shoff + (uint64_t) i * want, v->elf_class, s);
-      const char *name = (const char *) file + names.offset + s->name;
-      size_t len = sizeof FC_BODY_MAP_SECTION;
-      if (s->name < names.size && names.size - s->name >= len
-	  && memcmp (name, FC_BODY_MAP_SECTION, len) == 0)
-	return s->type == SHT_PROGBITS ? 0 : -1;
-    }
-  return 1;
-}
-
 int
 fc_body_map_load (const char *path, struct fc_body_map *map, char *err,
 		  size_t errlen)
 {
   memset (map, 0, sizeof *map);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      say (err, errlen, path, "%s", strerror (errno));
+      return -1;
+    }
+  char *data;
   size_t size;
-  unsigned char *file = slurp (path, &size, err, errlen);
-  if (file == NULL)
+  int rc = file_read_fd (fd, &data, &size);
+  if (rc != 0)
+    say (err, errlen, path, "%s",
+	 errno == ENOMEM ? "out of memory" : "read error");
+  close (fd);
+  if (rc != 0)
     return -1;
-  struct elf_view v;
-  struct section s;
-  int rc;
-  if (read_header (file, size, &v) != 0)
+  struct elf_file f;
+  struct elf_section s;
+  if (elf_parse ((unsigned char *) data, size, &f) != 0)
     {
       say (err, errlen, path, "not a little-endian ELF file");
       rc = -1;
     }
-  else if ((rc = find_section (file, size, &v, &s)) < 0)
-    say (err, errlen, path, "truncated or corrupt section headers");
+  else if ((rc = elf_section_named (&f, FC_BODY_MAP_SECTION, &s)) < 0
+	   || (rc == 0 && s.type != SHT_PROGBITS))
+    {
+      say (err, errlen, path, "truncated or corrupt section headers");
+      rc = -1;
+    }
   else if (rc == 0)
     {
-      map->elf_class = v.elf_class;
-      if (read_segments (file, size, &v, map, path, err, errlen) != 0
-	  || read_records (file, size, &s, map, path, err, errlen) != 0)
+      map->elf_class = f.elf_class;
+      if (read_segments (&f, map, path, err, errlen) != 0
+	  || read_records (&f, &s, map, path, err, errlen) != 0)
 	rc = -1;
     }
-  free (file);
+  elf_free (&f);
   if (rc != 0)
     fc_body_map_free (map);
   return rc;

@@ -3,7 +3,8 @@
    doc/size-registers.md): where each copy and clear body's paths lie, and
    the size of the call at each instruction from the registers, read from
    the file's section headers as a sampler reads it.  Self-contained (libc
-   only), so that a test can build it alongside its own code.  */
+   only, with elf-read.c and file-read.c), so that a test can build it
+   alongside its own code.  */
 
 #ifndef FC_TOOLS_BODY_MAP_READ_H
 #define FC_TOOLS_BODY_MAP_READ_H

@@ -22,9 +22,7 @@
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <link.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +33,7 @@
 #include <unistd.h>
 
 #include "tools-interface.h"
+#include "common/elf-read.h"
 #include "common/json.h"
 #include "common/message.h"
 #include "info-process.h"
@@ -192,36 +191,14 @@ same_library (const char *pid, const struct mapped *m, const char *ours)
 static unsigned long
 section_address (const char *file, const char *name)
 {
+  struct elf_file f;
+  struct elf_section s;
   unsigned long address = 0;
-  ElfW (Ehdr) eh;
-  ElfW (Shdr) *sh = NULL;
-  char *names = NULL;
-  int fd = open (file, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || pread (fd, &eh, sizeof eh, 0) != (ssize_t) sizeof eh
-      || memcmp (eh.e_ident, ELFMAG, SELFMAG) != 0
-      || eh.e_shentsize != sizeof *sh || eh.e_shstrndx >= eh.e_shnum)
-    goto out;
-  size_t bytes = (size_t) eh.e_shnum * sizeof *sh;
-  sh = malloc (bytes);
-  if (sh == NULL || pread (fd, sh, bytes, (off_t) eh.e_shoff)
-		    != (ssize_t) bytes)
-    goto out;
-  const ElfW (Shdr) *strtab = &sh[eh.e_shstrndx];
-  names = malloc (strtab->sh_size + 1);
-  if (names == NULL || pread (fd, names, strtab->sh_size,
-			      (off_t) strtab->sh_offset)
-		       != (ssize_t) strtab->sh_size)
-    goto out;
-  names[strtab->sh_size] = '\0';
-  for (size_t i = 0; i < eh.e_shnum; i++)
-    if (sh[i].sh_name < strtab->sh_size
-	&& strcmp (names + sh[i].sh_name, name) == 0)
-      address = sh[i].sh_addr;
-out:
-  free (names);
-  free (sh);
-  if (fd >= 0)
-    close (fd);
+  if (elf_load (file, &f) != 0)
+    return 0;
+  if (elf_section_named (&f, name, &s) == 0)
+    address = s.addr;
+  elf_free (&f);
   return address;
 }
 

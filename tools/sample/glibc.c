@@ -10,14 +10,11 @@
 
 #define _GNU_SOURCE 1
 #include <elf.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "common/elf-read.h"
 #include "sample/sample.h"
 
 struct range
@@ -28,110 +25,56 @@ struct range
 struct glibc_funcs
 {
   size_t nsegments, nranges;
-  Elf64_Phdr segment[16];	/* PT_LOAD: file offsets to addresses */
+  struct elf_segment segment[16];	/* PT_LOAD: file offsets to
+					   addresses */
   struct range *range;		/* link-time addresses, sorted */
 };
 
-/* A file mapped whole, read-only.  */
-struct elf_image
-{
-  const unsigned char *p;
-  size_t size;
-};
-
+/* The 64-bit ELF file at PATH into F, its section and program headers
+   whole: 0, or -1.  */
 static int
-image_open (const char *path, struct elf_image *im)
+image_open (const char *path, struct elf_file *f)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  im->p = NULL;
-  if (fd < 0)
+  if (elf_load (path, f) != 0)
     return -1;
-  if (fstat (fd, &st) == 0 && (size_t) st.st_size >= sizeof (Elf64_Ehdr))
-    {
-      void *p = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd,
-		      0);
-      if (p != MAP_FAILED)
-	{
-	  im->p = p;
-	  im->size = (size_t) st.st_size;
-	}
-    }
-  close (fd);
-  if (im->p == NULL)
-    return -1;
-  const Elf64_Ehdr *e = (const void *) im->p;
-  if (memcmp (e->e_ident, ELFMAG, SELFMAG) != 0
-      || e->e_ident[EI_CLASS] != ELFCLASS64
-      || e->e_shoff > im->size
-      || (im->size - e->e_shoff) / sizeof (Elf64_Shdr) < e->e_shnum
-      || e->e_phoff > im->size
-      || (im->size - e->e_phoff) / sizeof (Elf64_Phdr) < e->e_phnum)
-    {
-      munmap ((void *) im->p, im->size);
-      im->p = NULL;
-      return -1;
-    }
-  return 0;
+  if (f->elf_class == ELFCLASS64 && elf_sections_ok (f)
+      && elf_segments_ok (f))
+    return 0;
+  elf_free (f);
+  return -1;
 }
 
-static void
-image_close (struct elf_image *im)
-{
-  if (im->p != NULL)
-    munmap ((void *) im->p, im->size);
-}
-
-static const Elf64_Shdr *
-sections (const struct elf_image *im)
-{
-  return (const void *) (im->p + ((const Elf64_Ehdr *) im->p)->e_shoff);
-}
-
-/* The section of type TYPE, or NULL.  */
-static const Elf64_Shdr *
-section_of_type (const struct elf_image *im, uint32_t type)
-{
-  const Elf64_Ehdr *e = (const void *) im->p;
-  for (size_t i = 0; i < e->e_shnum; i++)
-    if (sections (im)[i].sh_type == type
-	&& sections (im)[i].sh_offset <= im->size
-	&& im->size - sections (im)[i].sh_offset >= sections (im)[i].sh_size)
-      return &sections (im)[i];
-  return NULL;
-}
-
-/* The debug file of IM by its build ID, into PATH.  */
+/* The debug file of F by its build ID, into PATH.  */
 static int
-debug_file (const struct elf_image *im, char *path, size_t size)
+debug_file (const struct elf_file *f, char *path, size_t size)
 {
-  const Elf64_Ehdr *e = (const void *) im->p;
-  for (size_t i = 0; i < e->e_shnum; i++)
+  for (size_t i = 0; i < f->shnum; i++)
     {
-      const Elf64_Shdr *s = &sections (im)[i];
-      if (s->sh_type != SHT_NOTE || s->sh_offset > im->size
-	  || im->size - s->sh_offset < s->sh_size)
+      struct elf_section s;
+      elf_section (f, i, &s);
+      if (s.type != SHT_NOTE || !elf_within (f, s.offset, s.size))
 	continue;
-      const unsigned char *p = im->p + s->sh_offset, *end = p + s->sh_size;
+      const unsigned char *p = f->data + s.offset, *end = p + s.size;
       while (end - p >= (long) sizeof (Elf64_Nhdr))
 	{
-	  const Elf64_Nhdr *n = (const void *) p;
-	  size_t name = (n->n_namesz + 3) & ~3u, desc = (n->n_descsz + 3) & ~3u;
-	  const unsigned char *d = p + sizeof *n + name;
-	  if ((size_t) (end - p) < sizeof *n + name + desc)
+	  Elf64_Nhdr n;
+	  memcpy (&n, p, sizeof n);
+	  size_t name = (n.n_namesz + 3) & ~3u, desc = (n.n_descsz + 3) & ~3u;
+	  const unsigned char *d = p + sizeof n + name;
+	  if ((size_t) (end - p) < sizeof n + name + desc)
 	    break;
-	  if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4
-	      && memcmp (p + sizeof *n, "GNU", 4) == 0 && n->n_descsz >= 2)
+	  if (n.n_type == NT_GNU_BUILD_ID && n.n_namesz == 4
+	      && memcmp (p + sizeof n, "GNU", 4) == 0 && n.n_descsz >= 2)
 	    {
 	      int len = snprintf (path, size, "/usr/lib/debug/.build-id/%02x/",
 				  d[0]);
-	      for (size_t k = 1; k < n->n_descsz && len > 0
+	      for (size_t k = 1; k < n.n_descsz && len > 0
 		   && (size_t) len + 8 < size; k++)
 		len += snprintf (path + len, size - (size_t) len, "%02x", d[k]);
 	      snprintf (path + len, size - (size_t) len, ".debug");
 	      return 0;
 	    }
-	  p += sizeof *n + name + desc;
+	  p += sizeof n + name + desc;
 	}
     }
   return -1;
@@ -163,32 +106,28 @@ by_start (const void *a, const void *b)
   return x->start < y->start ? -1 : x->start > y->start;
 }
 
-/* The ranges of the functions in IM's .symtab into G; 0, or -1 if it has
+/* The ranges of the functions in F's .symtab into G; 0, or -1 if it has
    no .symtab.  */
 static int
-symbol_ranges (const struct elf_image *im, struct glibc_funcs *g)
+symbol_ranges (const struct elf_file *f, struct glibc_funcs *g)
 {
-  const Elf64_Shdr *symtab = section_of_type (im, SHT_SYMTAB);
-  const Elf64_Ehdr *e = (const void *) im->p;
-  if (symtab == NULL || symtab->sh_link >= e->e_shnum)
+  struct elf_section symtab, strtab;
+  size_t n = elf_section_of_type (f, SHT_SYMTAB, &symtab) == 0
+	     ? elf_symbols (f, &symtab, &strtab) : 0;
+  if (n == 0)
     return -1;
-  const Elf64_Shdr *strtab = &sections (im)[symtab->sh_link];
-  if (strtab->sh_offset > im->size
-      || im->size - strtab->sh_offset < strtab->sh_size)
-    return -1;
-  const Elf64_Sym *sym = (const void *) (im->p + symtab->sh_offset);
-  const char *str = (const char *) im->p + strtab->sh_offset;
-  size_t n = symtab->sh_size / sizeof *sym;
   g->range = xrealloc (g->range, (n + 1) * sizeof *g->range);
   g->nranges = 0;
   for (size_t i = 0; i < n; i++)
-    if (ELF64_ST_TYPE (sym[i].st_info) == STT_FUNC && sym[i].st_size > 0
-	&& sym[i].st_name < strtab->sh_size
-	&& memchr (str + sym[i].st_name, 0, strtab->sh_size - sym[i].st_name)
-	&& copy_or_clear (str + sym[i].st_name))
-      g->range[g->nranges++] = (struct range) { sym[i].st_value,
-						sym[i].st_value
-						+ sym[i].st_size };
+    {
+      struct elf_symbol sym;
+      elf_symbol (f, &symtab, i, &sym);
+      const char *name = elf_string (f, &strtab, sym.name);
+      if (ELF64_ST_TYPE (sym.info) == STT_FUNC && sym.size > 0
+	  && name != NULL && copy_or_clear (name))
+	g->range[g->nranges++] = (struct range) { sym.value,
+						  sym.value + sym.size };
+    }
   qsort (g->range, g->nranges, sizeof *g->range, by_start);
   /* Aliases (memcpy of memmove) and nested symbols made one range, so
      that the ranges are disjoint for the search.  */
@@ -208,22 +147,24 @@ symbol_ranges (const struct elf_image *im, struct glibc_funcs *g)
 struct glibc_funcs *
 glibc_funcs_load (const char *path)
 {
-  struct elf_image lib, debug = { NULL, 0 };
+  struct elf_file lib, debug = { NULL };
   if (image_open (path, &lib) != 0)
     return NULL;
   struct glibc_funcs *g = zalloc (sizeof *g);
-  const Elf64_Ehdr *e = (const void *) lib.p;
-  const Elf64_Phdr *ph = (const void *) (lib.p + e->e_phoff);
-  for (size_t i = 0; i < e->e_phnum && g->nsegments < 16; i++)
-    if (ph[i].p_type == PT_LOAD)
-      g->segment[g->nsegments++] = ph[i];
+  for (size_t i = 0; i < lib.phnum && g->nsegments < 16; i++)
+    {
+      struct elf_segment seg;
+      elf_segment (&lib, i, &seg);
+      if (seg.type == PT_LOAD)
+	g->segment[g->nsegments++] = seg;
+    }
   char dbg[128];
   int found = symbol_ranges (&lib, g) == 0
 	      || (debug_file (&lib, dbg, sizeof dbg) == 0
 		  && image_open (dbg, &debug) == 0
 		  && symbol_ranges (&debug, g) == 0);
-  image_close (&debug);
-  image_close (&lib);
+  elf_free (&debug);
+  elf_free (&lib);
   if (!found)
     {
       glibc_funcs_free (g);
@@ -237,8 +178,8 @@ glibc_funcs_has (const struct glibc_funcs *g, uint64_t file_offset)
 {
   uint64_t vaddr = UINT64_MAX;
   for (size_t i = 0; i < g->nsegments; i++)
-    if (file_offset - g->segment[i].p_offset < g->segment[i].p_filesz)
-      vaddr = g->segment[i].p_vaddr + (file_offset - g->segment[i].p_offset);
+    if (file_offset - g->segment[i].offset < g->segment[i].filesz)
+      vaddr = g->segment[i].vaddr + (file_offset - g->segment[i].offset);
   size_t lo = 0, hi = g->nranges;
   while (lo < hi)
     {

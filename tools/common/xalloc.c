@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Allocation that cannot fail (xalloc.h).  */
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/file-read.h"
 #include "common/message.h"
 #include "common/xalloc.h"
 
@@ -34,4 +36,13 @@ xasprintf (const char *fmt, ...)
     out_of_memory ();
   va_end (ap);
   return s;
+}
+
+int
+xfile_read_fd (int fd, char **data, size_t *len)
+{
+  int rc = file_read_fd (fd, data, len);
+  if (rc != 0 && errno == ENOMEM)
+    out_of_memory ();
+  return rc;
 }

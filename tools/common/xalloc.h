@@ -13,4 +13,9 @@ void *xrealloc (void *p, size_t n);
 /* asprintf into a new string.  */
 char *xasprintf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
+/* file_read_fd (file-read.h): all that FD reads into *DATA, with a NUL
+   after its *LEN bytes; 0, or -1 with errno set when FD cannot be
+   read.  */
+int xfile_read_fd (int fd, char **data, size_t *len);
+
 #endif

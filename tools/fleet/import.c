@@ -19,12 +19,14 @@
 #define _GNU_SOURCE 1
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/message.h"
 #include "common/xalloc.h"
@@ -557,29 +559,14 @@ build (const struct input *in, int mix, struct fcw_workload *w)
 static int
 read_all (const char *path, char **text, size_t *len)
 {
-  FILE *f = strcmp (path, "-") == 0 ? stdin : fopen (path, "r");
-  if (f == NULL)
-    {
-      error_msg ("%s: %s", path, strerror (errno));
-      return -1;
-    }
-  size_t cap = 1 << 16;
-  *text = xrealloc (NULL, cap);
-  *len = 0;
-  size_t got;
-  while ((got = fread (*text + *len, 1, cap - *len, f)) > 0)
-    if ((*len += got) == cap)
-      *text = xrealloc (*text, cap *= 2);
-  int bad = ferror (f);
-  if (f != stdin)
-    fclose (f);
-  if (bad)
-    {
-      error_msg ("%s: %s", path, strerror (errno));
-      free (*text);
-      return -1;
-    }
-  return 0;
+  int in = strcmp (path, "-") == 0;
+  int fd = in ? STDIN_FILENO : open (path, O_RDONLY | O_CLOEXEC);
+  int rc = fd < 0 ? -1 : xfile_read_fd (fd, text, len);
+  if (rc != 0)
+    error_msg ("%s: %s", path, strerror (errno));
+  if (fd >= 0 && !in)
+    close (fd);
+  return rc;
 }
 
 int

@@ -16,32 +16,6 @@
 #include "common/root-path.h"
 #include "preload.h"
 
-static int
-read_all (int fd, char **data, size_t *len)
-{
-  struct buf b = { 0 };
-  char chunk[8192];
-  for (;;)
-    {
-      ssize_t n = read (fd, chunk, sizeof chunk);
-      if (n < 0)
-	{
-	  if (errno == EINTR)
-	    continue;
-	  free (b.data);
-	  return -1;
-	}
-      if (n == 0)
-	break;
-      buf_add (&b, chunk, (size_t) n);
-    }
-  if (b.data == NULL)
-    b.data = xrealloc (NULL, 1), b.data[0] = '\0';
-  *data = b.data;
-  *len = b.len;
-  return 0;
-}
-
 /* Locate the preload file and read it.  A symbolic link is followed
    inside the root and the file it points to is the one read and written,
    also when it does not exist yet: the link itself is never replaced.  A
@@ -94,7 +68,7 @@ pfile_load (struct pfile *f)
       close (fd);
       return -1;
     }
-  if (read_all (fd, &f->data, &f->len) < 0)
+  if (xfile_read_fd (fd, &f->data, &f->len) < 0)
     {
       error_msg ("cannot read %s: %s", f->path, strerror (errno));
       close (fd);
@@ -133,7 +107,7 @@ pfile_unchanged (const struct pfile *f)
   char *data;
   size_t len;
   int ok = 0;
-  if (read_all (fd, &data, &len) == 0)
+  if (xfile_read_fd (fd, &data, &len) == 0)
     {
       ok = f->exists && len == f->len && memcmp (data, f->data, len) == 0;
       free (data);

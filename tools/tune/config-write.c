@@ -22,6 +22,7 @@
 
 #include "common/file-replace.h"
 #include "common/message.h"
+#include "common/xalloc.h"
 #include "tune.h"
 
 static char *
@@ -41,28 +42,10 @@ read_file (const char *path, size_t *len, struct stat *st, int *exists)
   if (!S_ISREG (st->st_mode))
     die ("%s: not a regular file", path);
   *exists = 1;
-  size_t cap = (size_t) st->st_size + 1, n = 0;
-  char *buf = malloc (cap + 1);
-  for (;;)
-    {
-      if (buf == NULL)
-	die ("out of memory");
-      if (n == cap)
-	buf = realloc (buf, (cap *= 2) + 1);
-      if (buf == NULL)
-	die ("out of memory");
-      ssize_t r = read (fd, buf + n, cap - n);
-      if (r < 0 && errno == EINTR)
-	continue;
-      if (r < 0)
-	die ("%s: %s", path, strerror (errno));
-      if (r == 0)
-	break;
-      n += (size_t) r;
-    }
+  char *buf;
+  if (xfile_read_fd (fd, &buf, len) != 0)
+    die ("%s: %s", path, strerror (errno));
   close (fd);
-  buf[n] = 0;
-  *len = n;
   return buf;
 }
 

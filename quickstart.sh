@@ -24,7 +24,8 @@ top=$(pwd)
 
 mode=${1:-run}
 [ "$mode" = deps ] && mode=${2:-run}
-deps="build-essential autoconf automake libtool pkg-config"
+# fastcopy-fleet reads Prometheus's query results with json-c.
+deps="build-essential autoconf automake libtool pkg-config libjson-c-dev"
 case $mode in
   check|check-x86-64)
     # The round trip of fastcopy-fleet through a real Prometheus

@@ -8,7 +8,6 @@
    export.c   a recording as Prometheus exposition text
    import.c   exposition text or a Prometheus query result back into a
               recording
-   json.c     a small, strict JSON reader for the query results
    output.c   writing a file atomically
    The recording format is bench/workload.c's.  */
 
@@ -46,31 +45,5 @@ char *recording_text (const struct fcw_workload *w, const char *comment,
    one, and nothing is left behind on failure.  Returns 0, or -1 after an
    error message.  */
 int write_output (const char *path, const char *data, size_t len);
-
-/* json.c: a parsed JSON value.  */
-enum json_type
-{
-  JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
-  JSON_OBJECT
-};
-
-struct json
-{
-  enum json_type type;
-  char *string;			/* JSON_STRING */
-  double number;
-  size_t n;			/* members of an array or object */
-  struct json *item;		/* JSON_ARRAY, JSON_OBJECT */
-  char *key;			/* when this value is an object's member */
-};
-
-/* Parse the LEN bytes at TEXT, one JSON value and white space around it.
-   Returns the value, or NULL with the reason, which says at which byte,
-   in ERR.  */
-struct json *json_parse (const char *text, size_t len, char *err,
-			 size_t errlen);
-void json_free (struct json *v);
-/* OBJECT's member KEY, or NULL.  */
-const struct json *json_member (const struct json *object, const char *key);
 
 #endif

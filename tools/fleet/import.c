@@ -20,6 +20,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <json-c/json.h>
 
 #include "common/message.h"
 #include "common/xalloc.h"
@@ -228,71 +231,138 @@ read_exposition (struct input *in, char *text, size_t len)
   return 0;
 }
 
+/* OBJECT's member KEY, or NULL, also where OBJECT is no object.  */
+static struct json_object *
+member (struct json_object *object, const char *key)
+{
+  struct json_object *m;
+  return json_object_is_type (object, json_type_object)
+	 && json_object_object_get_ex (object, key, &m) ? m : NULL;
+}
+
+/* V's text where V is a string; NULL otherwise, and where it holds a null
+   character (\u0000), which the C string would cut short.  */
+static const char *
+string_of (struct json_object *v)
+{
+  if (!json_object_is_type (v, json_type_string))
+    return NULL;
+  const char *s = json_object_get_string (v);
+  return strlen (s) == (size_t) json_object_get_string_len (v) ? s : NULL;
+}
+
+/* TEXT, LEN bytes of it, as one JSON value, read strictly (no comments,
+   no trailing commas, UTF-8 only); NULL after a message that says at
+   which byte it went wrong.  */
+static struct json_object *
+parse_json (struct input *in, const char *text, size_t len)
+{
+  const char *nul = memchr (text, 0, len);
+  if (nul != NULL)
+    {
+      /* json-c would take it for the end of the input.  */
+      bad_input (in, 0, "not JSON: byte %zu: a null byte",
+		 (size_t) (nul - text) + 1);
+      return NULL;
+    }
+  if (len > INT_MAX)
+    {
+      bad_input (in, 0, "not JSON: %zu bytes, too many for a query result",
+		 len);
+      return NULL;
+    }
+  struct json_tokener *tok = json_tokener_new ();
+  if (tok == NULL)
+    {
+      error_msg ("out of memory");
+      return NULL;
+    }
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT
+			       | JSON_TOKENER_VALIDATE_UTF8);
+  struct json_object *root = json_tokener_parse_ex (tok, text, (int) len);
+  enum json_tokener_error e = json_tokener_get_error (tok);
+  if (e == json_tokener_continue)
+    bad_input (in, 0, "not JSON: %s after byte %zu: the file was cut short",
+	       json_tokener_error_desc (json_tokener_error_parse_eof), len);
+  else if (root == NULL)
+    bad_input (in, 0, "not JSON: byte %zu: %s",
+	       json_tokener_get_parse_end (tok) + 1,
+	       json_tokener_error_desc (e));
+  json_tokener_free (tok);
+  return root;
+}
+
 /* An instant query's result: {"status": "success", "data": {"resultType":
    "vector", "result": [{"metric": {...}, "value": [TIME, "VALUE"]}...]}}.  */
 static int
 read_query_result (struct input *in, const char *text, size_t len)
 {
-  char err[256];
-  struct json *root = json_parse (text, len, err, sizeof err);
+  struct json_object *root = parse_json (in, text, len);
   if (root == NULL)
-    return bad_input (in, 0, "not JSON: %s", err);
-  const struct json *status = json_member (root, "status");
-  const struct json *data = json_member (root, "data");
-  const struct json *type = json_member (data, "resultType");
-  const struct json *result = json_member (data, "result");
+    return -1;
+  struct json_object *data = member (root, "data");
+  const char *status = string_of (member (root, "status"));
+  const char *type = string_of (member (data, "resultType"));
+  struct json_object *result = member (data, "result");
   int st = -1;
-  if (status == NULL || status->type != JSON_STRING)
+  if (status == NULL)
     bad_input (in, 0, "not a Prometheus API response: no \"status\"");
-  else if (strcmp (status->string, "success") != 0)
+  else if (strcmp (status, "success") != 0)
     {
-      const struct json *e = json_member (root, "error");
+      const char *e = string_of (member (root, "error"));
       bad_input (in, 0, "the query failed (status \"%.20s\"): %.200s",
-		 status->string, e && e->type == JSON_STRING ? e->string
-		 : "no error message");
+		 status, e ? e : "no error message");
     }
-  else if (type == NULL || type->type != JSON_STRING || result == NULL
-	   || result->type != JSON_ARRAY)
+  else if (type == NULL || !json_object_is_type (result, json_type_array))
     bad_input (in, 0, "no \"data\" with a \"resultType\" and a \"result\" "
 	       "array");
-  else if (strcmp (type->string, "vector") != 0)
+  else if (strcmp (type, "vector") != 0)
     bad_input (in, 0, "the result is a %.20s, not an instant vector: use "
-	       "/api/v1/query with no range", type->string);
+	       "/api/v1/query with no range", type);
   else
     st = 0;
-  for (size_t i = 0; st == 0 && i < result->n; i++)
+  size_t n = st == 0 ? json_object_array_length (result) : 0;
+  for (size_t i = 0; st == 0 && i < n; i++)
     {
-      const struct json *r = &result->item[i];
-      const struct json *metric = json_member (r, "metric");
-      const struct json *value = json_member (r, "value");
-      if (metric == NULL || metric->type != JSON_OBJECT || value == NULL
-	  || value->type != JSON_ARRAY || value->n != 2
-	  || value->item[0].type != JSON_NUMBER
-	  || value->item[1].type != JSON_STRING)
+      struct json_object *r = json_object_array_get_idx (result, i);
+      struct json_object *metric = member (r, "metric");
+      struct json_object *value = member (r, "value");
+      struct json_object *stamp = json_object_array_get_idx (value, 0);
+      const char *v = string_of (json_object_array_get_idx (value, 1));
+      if (!json_object_is_type (metric, json_type_object)
+	  || !json_object_is_type (value, json_type_array)
+	  || json_object_array_length (value) != 2
+	  || !(json_object_is_type (stamp, json_type_double)
+	       || json_object_is_type (stamp, json_type_int))
+	  || v == NULL)
 	{
 	  st = bad_input (in, 0, "result %zu is not {\"metric\": {...}, "
 			  "\"value\": [TIME, \"VALUE\"]}", i + 1);
 	  break;
 	}
       struct sample *s = new_sample (in);
-      for (size_t k = 0; st == 0 && k < metric->n; k++)
+      json_object_object_foreach (metric, key, label)
 	{
-	  const struct json *l = &metric->item[k];
-	  if (l->type != JSON_STRING)
+	  const char *l = string_of (label);
+	  if (l == NULL)
 	    st = bad_input (in, 0, "result %zu: the label %.40s is not a "
-			    "string", i + 1, l->key);
-	  else if (keep_label (s, l->key, l->string) != 0)
+			    "string%s", i + 1, key,
+			    json_object_is_type (label, json_type_string)
+			    ? " without a null character" : "");
+	  else if (keep_label (s, key, l) != 0)
 	    st = bad_input (in, 0, "result %zu: the label %.40s is too long "
-			    "to be fastcopy-fleet's", i + 1, l->key);
+			    "to be fastcopy-fleet's", i + 1, key);
+	  if (st != 0)
+	    break;
 	}
-      if (st == 0 && sample_value (value->item[1].string, &s->v) != 0)
+      if (st == 0 && sample_value (v, &s->v) != 0)
 	st = bad_input (in, 0, "result %zu: '%.40s' is not a sample's value",
-			i + 1, value->item[1].string);
+			i + 1, v);
       /* A named series of another metric is none of ours.  */
       if (st == 0 && s->name[0] && strncmp (s->name, "fastcopy_", 9) != 0)
 	in->n--;
     }
-  json_free (root);
+  json_object_put (root);
   return st;
 }
 

@@ -233,6 +233,45 @@ EOF
 expect "import: a query result" 0 "" "$fleet" import -o query.csv query.json
 same "import: a query result's buckets and rows" query.want query.csv
 
+# The same counts ten thousand times over, in the exponent form Prometheus
+# gives large values ("1.5e+06"), with the names and labels spelt with
+# JSON's escapes; a series of another metric with every kind of escape is
+# skipped.
+q='"policy":"amd\u002dzen5","cpu":"\u0041uthenticAMD family 26 model\u00202"'
+name='"__name\u005f_"'
+{
+    printf '{"status":"success","data":{"resultType":"vector","result":[\n'
+    sed -n 's/^fastcopy_call_size_bytes_bucket{family="copy".*,le="\([^"]*\)"} \(.*\)/\1 \2/p' h1.prom |
+    while read -r le n; do
+        [ "$le" = +Inf ] && le='\u002bInf'
+        printf '{"metric":{%s:"fastcopy_call_size_bytes_bucket","family":"c\\u006fpy","le":"%s",%s},"value":[1.7e+09,"%g"]},\n' \
+            "$name" "$le" "$q" "$((n * 10000))"
+    done
+    printf '{"metric":{"__name__":"node_uname_info","release":"%s"},"value":[1.7e+09,"1"]},\n' \
+        'tab\there \"quoted\" back\\slash\/slash caf\u00e9 \ud83d\ude00\nnew line'
+    printf '{"metric":{%s:"fastcopy_calls_total","family":"copy","kind":"dst_align","value":"0",%s},"value":[1.7E9,"%g"]}\n' \
+        "$name" "$q" 1620000
+    printf ']}}\n'
+} >escaped.json
+cat >escaped.want <<EOF
+# libfastcopy workload 1
+# class: $zen5
+# imported by fastcopy-fleet from escaped.json
+family,what,value,calls,bytes
+copy,size,16,1500000,24000000
+copy,size,576-639,100000,60750000
+copy,size,4096-4607,20000,87030000
+copy,dst_align,0,1620000,0
+# end: 5 lines
+EOF
+grep -q -F '"1.5e+06"' escaped.json && grep -q -F '"1.62e+06"' escaped.json &&
+    pass "import: the query result has values in exponent form" ||
+    fail "import: no value in exponent form in escaped.json"
+expect "import: a query result with escapes and exponents" 0 "" \
+    "$fleet" import -o escaped.csv escaped.json
+same "import: a query result with escapes and exponents, byte for byte" \
+    escaped.want escaped.csv
+
 # What cannot be tuned from is refused, with nothing written: counters
 # that did not grow (an increase() over an idle window gives zeros), and a
 # recording given for exposition text.
@@ -315,12 +354,20 @@ refused "exposition text with a bound of other buckets" \
     "$fleet" import -o keep.csv badle.prom
 head -c 3000 query.json >cut.json
 refused "a query result cut short" \
-    "fastcopy-fleet: cut.json: not JSON: byte 300[01]: *" \
+    "fastcopy-fleet: cut.json: not JSON: unexpected end of data after byte 3000: the file was cut short" \
     "$fleet" import -o keep.csv cut.json
 printf '{"status":"success","data":{"resultType":"vector","result":[}]}}' >bad.json
 refused "malformed JSON" \
-    "fastcopy-fleet: bad.json: not JSON: byte 61: expected a value, found '}'" \
+    "fastcopy-fleet: bad.json: not JSON: byte 61: unexpected character" \
     "$fleet" import -o keep.csv bad.json
+printf '{"status":"success","data":{"resultType":"vector","result":[]}} {}' >two.json
+refused "JSON with more after the value" \
+    "fastcopy-fleet: two.json: not JSON: byte 65: unexpected character" \
+    "$fleet" import -o keep.csv two.json
+printf '{"status":"success","data":{"resultType":"vector","result":[]}}\n\0' >nul.json
+refused "JSON with a null byte" \
+    "fastcopy-fleet: nul.json: not JSON: byte 65: a null byte" \
+    "$fleet" import -o keep.csv nul.json
 printf '{"status":"error","errorType":"bad_data","error":"parse error at char 5"}' >err.json
 refused "a failed query" \
     "fastcopy-fleet: err.json: the query failed (status \"error\"): parse error at char 5" \
@@ -333,10 +380,15 @@ printf '{"status":"success","data":{"resultType":"vector","result":[{"metric":{"
 refused "a query result without __name__ where it is needed" \
     "fastcopy-fleet: noname.json: result 1 has neither le nor kind and no metric name: *" \
     "$fleet" import -o keep.csv noname.json
-printf '{"a":"\\ud800"}' >surrogate.json
-refused "JSON with a lone surrogate" \
-    "fastcopy-fleet: surrogate.json: not JSON: byte 13: a high surrogate without its low one" \
-    "$fleet" import -o keep.csv surrogate.json
+printf '{"status":"succ\377ss"}' >latin1.json
+refused "JSON that is not UTF-8" \
+    "fastcopy-fleet: latin1.json: not JSON: byte 16: invalid utf-8 string" \
+    "$fleet" import -o keep.csv latin1.json
+# A C string would end at \u0000: a kind of "size" would be read.
+printf '{"status":"success","data":{"resultType":"vector","result":[{"metric":{"__name__":"fastcopy_calls_total","kind":"size\\u0000x"},"value":[1,"3"]}]}}' >nulchar.json
+refused "a label with a null character" \
+    "fastcopy-fleet: nulchar.json: result 1: the label kind is not a string without a null character" \
+    "$fleet" import -o keep.csv nulchar.json
 
 # --- a full disk ---------------------------------------------------------
 # No temporary file may be left beside the output.

@@ -1,18 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# compare-shapes.sh: the host's shapes side by side, and what each policy
-# row's variant pays for its place in the exported entry points, on this
+# compare-shapes.sh: the entry variant's shapes side by side, and what each
+# policy row's variant pays for its place in the exported entry points, on this
 # machine, in one command.
 #
 #   bench/compare-shapes.sh [OPTION]...
 #
 # It copies the checkout (the files git tracks, and those it would add)
 # into a scratch directory and builds there, so the checkout is left as it
-# is: one library per shape of sysdeps/x86_64/host-shapes.h
-# (CPPFLAGS=-DFC_HOST_SHAPE=NAME), and fastcopy-bench once.  Then, pinned
+# is: one library per shape of sysdeps/x86_64/entry-shapes.h
+# (CPPFLAGS=-DFC_ENTRY_SHAPE=NAME), and fastcopy-bench once.  Then, pinned
 # to one CPU, for each round and each shape, that shape's library as --lib
 # and the other shapes (and AOCL-LibMem, with --aocl) as --against, every
-# library's exported functions in its host (FASTCOPY=copy=avx512m,
+# library's exported functions in its entry variant (FASTCOPY=copy=avx512m,
 # clear=avx512m):
 #   fastcopy-bench -c distributions
 #   fastcopy-bench --quick -c memcpy-hot,memset-hot,memmove-hot
@@ -37,9 +37,10 @@ version=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' "$top/configure.a
 usage () {
     cat <<EOF
 usage: $me [OPTION]...
-Build each shape of the host's small classes (sysdeps/x86_64/host-shapes.h)
-out of tree, compare them side by side with fastcopy-bench, then compare
-each policy row's exported functions with its variant called directly.
+Build each shape of the entry variant's small classes
+(sysdeps/x86_64/entry-shapes.h) out of tree, compare them side by side
+with fastcopy-bench, then compare each policy row's exported functions
+with its variant called directly.
 
       --shapes LIST  comma-separated shapes to build and compare, at most
                      four (default: every shape, the default first)
@@ -54,21 +55,21 @@ each policy row's exported functions with its variant called directly.
   -h, --help         this help
   -V, --version      version
 
-The shapes are measured as the host on any CPU with AVX512F, AVX512BW and
-BMI2; elsewhere only the rows run.
+The shapes are measured as the entry variant on any CPU with AVX512F,
+AVX512BW and BMI2; elsewhere only the rows run.
 EOF
 }
 
 . "$(dirname "$0")/script-lib.sh"
 
-# The shapes as host-shapes.h names them, its default first.
+# The shapes as entry-shapes.h names them, its default first.
 list_shapes () {
     local default
-    default=$(sed -n 's/^# *define FC_HOST_SHAPE[[:space:]]\{1,\}\([a-z0-9]*\).*/\1/p' \
-	"$top/sysdeps/x86_64/host-shapes.h")
+    default=$(sed -n 's/^# *define FC_ENTRY_SHAPE[[:space:]]\{1,\}\([a-z0-9]*\).*/\1/p' \
+	"$top/sysdeps/x86_64/entry-shapes.h")
     echo "$default"
     sed -n 's/^#define FC_SHAPE_\([a-z0-9]*\)[[:space:]].*/\1/p' \
-	"$top/sysdeps/x86_64/host-shapes.h" | grep -vx "$default"
+	"$top/sysdeps/x86_64/entry-shapes.h" | grep -vx "$default"
 }
 
 shapes="" aocl="" rounds=2 cpu="" out="" rows=yes build_only=no
@@ -104,7 +105,7 @@ known=$(list_shapes)
 n=0
 for s in $shapes; do
     echo "$known" | grep -qx "$s" ||
-	usage_error "--shapes: '$s' is not a shape of host-shapes.h ($(echo $known | tr ' ' ,))"
+	usage_error "--shapes: '$s' is not a shape of entry-shapes.h ($(echo $known | tr ' ' ,))"
     n=$((n + 1))
 done
 [ $n -le 4 ] || usage_error "--shapes: at most four (fastcopy-bench takes four --against)"
@@ -153,7 +154,7 @@ for s in $shapes; do
     echo "$me: building shape $s" >&2
     mkdir -p "$b"
     (cd "$b" && "$out/src/configure" --quiet --disable-static \
-	 CPPFLAGS="-DFC_HOST_SHAPE=$s" && make -j"$jobs" --quiet libfastcopy.la) \
+	 CPPFLAGS="-DFC_ENTRY_SHAPE=$s" && make -j"$jobs" --quiet libfastcopy.la) \
 	>> "$log" 2>&1 || die "the build of shape $s failed: $log"
     ln -sf "$b/.libs/libfastcopy.so.1" "$out/libs/lib$s.so"
     [ -n "$first" ] || first=$s
@@ -174,7 +175,7 @@ run_bench () {
 	> "$out/runs/$name.txt" 2>&1 || die "fastcopy-bench failed: $out/runs/$name.txt"
 }
 
-# Can the host run here?  The library's own answer.
+# Can the entry variant run here?  The library's own answer.
 host_usable=$("$info" --json | grep -o '"name":"avx512m","usable":true' | wc -l)
 if [ "$host_usable" -gt 0 ]; then
     for r in $(seq 1 "$rounds"); do
@@ -222,7 +223,7 @@ fi
     echo "# $(sed -n 's/^glibc *//p' "$(ls "$out"/runs/*.txt | head -n 1)" | sed 's/^/glibc /')"
     if [ "$host_usable" -gt 0 ]; then
 	echo
-	echo "Shapes as the host, ratio to glibc (the range over each shape's $rounds --lib runs;"
+	echo "Shapes as the entry variant, ratio to glibc (the range over each shape's $rounds --lib runs;"
 	echo "AOCL-LibMem over every run)"
 	echo
 	awk -F, -v shapes="$shapes" -v aocl="${aocl:+aocl}" -f - "$out"/runs/dist-*.csv "$out"/runs/hot-*.csv <<'AWK'

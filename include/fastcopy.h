@@ -53,7 +53,7 @@ typedef void *(*fastcopy_clear_fn) (void *dst, int c, size_t n);
 #define FASTCOPY_CPU_HYPERVISOR	(1ull << 13)	/* runs in a virtual machine
 						   (CPUID leaf 1, ECX bit 31),
 						   whose cache figures may be
-						   the host's */
+						   the entry variant's */
 #define FASTCOPY_CPU_FEATURE_COUNT 14
 
 struct fastcopy_cpu

@@ -17,7 +17,7 @@
 
    The exported memcpy, memmove and their _chk forms (copy), and memset and
    __memset_chk (clear) are emitted in front of the body of the family's
-   host in src/entry-points.def, as on x86-64.  i386's glibc has one
+   entry variant in src/entry-points.def, as on x86-64.  i386's glibc has one
    memcpy, memcpy@GLIBC_2.0, so there is no second one here.  */
 
 #ifndef FASTCOPY_ENTRY_H

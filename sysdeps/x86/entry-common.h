@@ -17,13 +17,13 @@
      FC_SIZE_AT_ENTRY  the size of the call at a function's first
 		    instruction, as BODY_RANGE's terms (body-range.h)
      FC_ENTRY_THUNKS_COPY, FC_ENTRY_THUNKS_CLEAR  what the entry points
-		    call, emitted after their host's body (i386: the GOT
+		    call, emitted after their entry variant's body (i386: the GOT
 		    thunks)
 
    From keys.def:         FC_OFFSET_<key>, the byte offset of the key's
 			  word in fc_state.tunables (load-state.h).
    From entry-points.def: FC_ENTRY_BYTE_<impl>, the byte the exported
-			  entry points compare (0 for the host, 1, 2, ...),
+			  entry points compare (0 for the entry variant, 1, 2, ...),
 			  or FC_ENTRY_SLOT.
    And the jumps of the exported entry points to the selected
    implementation: fc_<family>_jump1 after their compare with byte 1,
@@ -69,7 +69,7 @@
 #include "entry-points.def"
 #undef FC_ENTRY
 	.if fc_entry_next_COPY == 0 || fc_entry_next_CLEAR == 0
-	.error "entry-points.def: every family needs a host (byte 0)"
+	.error "entry-points.def: every family needs an entry variant (byte 0)"
 	.endif
 
 /* fc_<family>_jump1: a jump to the implementation of byte 1 if equal.
@@ -130,7 +130,7 @@
 
 /* The start of variant NAME, implementation ID of FAMILY (COPY, CLEAR): a
    hidden function, preceded by the exported entry points when it is the
-   family's host in entry-points.def.  It opens the body's first range
+   family's entry variant in entry-points.def.  It opens the body's first range
    (body-range.h), and VARIANT_END closes its last.  */
 #define VARIANT_BEGIN(family, id, name) FC_VARIANT_BEGIN (family, id, name)
 #define VARIANT_END(family, id, name) FC_VARIANT_END (family, id, name)
@@ -173,7 +173,7 @@ name:							\
 	.cfi_endproc;					\
 	.size	name, . - name
 
-/* The exported functions of a family, in front of its host's body
+/* The exported functions of a family, in front of its entry variant's body
    (src/entry-points.def).  Code placement matters to the small-size
    paths (measured up to 1.5x on 8-15 byte copies between two placements
    of the same code): the exported entry starts a 64-byte line, the stubs
@@ -183,7 +183,7 @@ name:							\
    host's body; equal, they jump to byte 1's; above, a chain of compares
    reaches the others, and the jump through the dispatch slot the rest.
    Their ranges in the body map are ENTRY_COPY's or ENTRY_CLEAR's, up to
-   the host's first instruction.  */
+   the entry variant's first instruction.  */
 #define FC_ENTRY_POINTS_COPY(id)			\
 	.p2align 6;					\
 	.cfi_startproc;					\
@@ -211,11 +211,12 @@ memcpy:							\
 	ja	.Lcopy_elsewhere
 
 
-/* memmove.  When the host has a path for dst and src less than MOVE_NEAR
-   bytes apart (memmove-vec.S), memmove is an entry point of its own that
-   ends where memcpy's begins: the same jumps as memcpy's to the other
-   implementations, then, with the host selected, FC_MOVE_TEST (x86-64's
-   entry.h) to that path, else on into memcpy's entry and the host's body.
+/* memmove.  When the entry variant has a path for dst and src less than
+   MOVE_NEAR bytes apart (memmove-vec.S), memmove is an entry point of its
+   own that ends where memcpy's begins: the same jumps as memcpy's to the
+   other implementations, then, with the entry variant selected,
+   FC_MOVE_TEST (x86-64's entry.h) to that path, else on into memcpy's
+   entry and the entry variant's body.
    Its jumps are spelled out in their 32-bit form (FC_JCC32), so that the
    assembler knows its length, FC_MOVE_BYTES.  Else memmove is memcpy's
    address.  */

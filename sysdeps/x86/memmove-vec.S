@@ -19,8 +19,8 @@
       head and half from the tail.  VEC(0) holds the first VEC from the
       moment n >= VEC is known.
    With MASKED_SMALL (AVX-512), class 1 is instead n <= VEC, one load and
-   one store under a mask of n bytes.  avx512m, the host, takes one of
-   the shapes of host-shapes.h: with MASKED_PAIR (the default) n <= 2 VEC
+   one store under a mask of n bytes.  avx512m, the entry variant, takes one of
+   the shapes of entry-shapes.h: with MASKED_PAIR (the default) n <= 2 VEC
    is one class with no size branch, two masked loads and two masked
    stores; with MASKED_MIDDLE, VEC < n <= 4 VEC is one class of head and
    tail vectors and two masked ones between them.  Random sizes

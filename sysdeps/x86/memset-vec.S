@@ -13,7 +13,7 @@
       half, so no vzeroupper), then head and tail stores of 16, 8 or 4
       bytes from it, or single bytes below 4.  With MASKED_SMALL (AVX-512),
       n <= VEC instead: one store under a mask of n bytes.  avx512m takes
-      a shape of host-shapes.h: with MASKED_PAIR n <= 2 VEC is one class
+      a shape of entry-shapes.h: with MASKED_PAIR n <= 2 VEC is one class
       of two masked stores, with MASKED_MIDDLE VEC < n <= 4 VEC one class
       of head and tail stores and two masked ones between them
       (memmove-vec.S says why).

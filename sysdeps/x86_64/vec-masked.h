@@ -31,7 +31,7 @@
 	bzhiq	%r9, %r8, %r8;			\
 	KMOV_MASK (%r8, %r8d, %k2)
 
-/* For n <= 2 VEC (n in rdx), MASKED_PAIR (host-shapes.h): k1 masks
+/* For n <= 2 VEC (n in rdx), MASKED_PAIR (entry-shapes.h): k1 masks
    min (n, VEC) bytes, the first VEC's, and PAIR_K the second VEC's bytes
    at PAIR_AT (base): with PAIR_AT_VEC, max (n - VEC, 0) bytes at VEC (k2);
    else k1's again at max (n - VEC, 0), the VEC that ends at n.  Clobbers

@@ -31,7 +31,7 @@
 #include "fastcopy.h"
 #include "measure.h"
 #include "net-ratio.h"
-#include "load/size.h"
+#include "tools-interface.h"
 #include "svg.h"
 
 #define KiB ((size_t) 1 << 10)

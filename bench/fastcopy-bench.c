@@ -243,7 +243,12 @@ main (int argc, char **argv)
 	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
 	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;
 	case O_POOL: opt.pool = number (optarg, "--pool", 1, 1u << 20) * MiB; break;
-	case O_CPU: opt.cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
+	case O_CPU:
+	  opt.cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1);
+	  if (!fcm_cpu_allowed (opt.cpu))
+	    fcb_usage_error ("--cpu: CPU %d is not online, or not one this "
+			     "process may run on", opt.cpu);
+	  break;
 	case O_NOPIN: opt.pin = 0; break;
 	case O_STRICT: opt.strict = 1; break;
 	case O_QUIET: opt.quiet = 1; break;

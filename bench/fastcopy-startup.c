@@ -92,16 +92,11 @@ file_name (const char *option, const char *name)
   return name;
 }
 
-/* CPU, which --cpu names, if this process may run on it (online, and in
-   its affinity mask): pinning to another one fails, and measuring
-   unpinned is not what was asked for.  */
+/* CPU, which --cpu names, if this process may run on it.  */
 static int
 usable_cpu (int cpu)
 {
-  cpu_set_t allowed;
-  if (sched_getaffinity (0, sizeof allowed, &allowed) != 0)
-    die ("sched_getaffinity: %s", strerror (errno));
-  if (!CPU_ISSET (cpu, &allowed))
+  if (!fcm_cpu_allowed (cpu))
     usage_error ("--cpu: CPU %d is not online, or not one this process may "
 		 "run on", cpu);
   return cpu;

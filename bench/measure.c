@@ -300,6 +300,14 @@ idlest_cpu (void)
 }
 
 int
+fcm_cpu_allowed (int cpu)
+{
+  cpu_set_t allowed;
+  return sched_getaffinity (0, sizeof allowed, &allowed) == 0
+	 && CPU_ISSET (cpu, &allowed);
+}
+
+int
 fcm_pin (int cpu)
 {
   if (cpu < 0)

@@ -172,4 +172,9 @@ void fcm_unmap (void *p, size_t bytes);
    thread could not be pinned.  */
 int fcm_pin (int cpu);
 
+/* Whether this process may run on CPU (online, and in its affinity
+   mask): a --cpu that names another cannot be pinned to, and measuring
+   unpinned is not what was asked for.  */
+int fcm_cpu_allowed (int cpu);
+
 #endif /* measure.h */

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "load/size.h"
+#include "tools-interface.h"
 #include "svg.h"
 
 #define CHART_W 640

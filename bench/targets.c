@@ -810,7 +810,7 @@ judge_value (const struct target *t, const char *label, double v,
   char measured[96], extra[320];
   if (isnan (v))
     {
-      snprintf (extra, sizeof extra, "  (glibc no slower than null)%s", note);
+      snprintf (extra, sizeof extra, "  (glibc's work under 5%% of its time)%s", note);
       line (label, "no net ratio", goal, NOT_APPLICABLE, extra);
       return;
     }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The tools' interface: all that the programs under tools/ may use of
-   libfastcopy beyond include/fastcopy.h, and the only header of src/ they
-   include.  Two parts.
+/* The tools' interface: all that the programs under tools/ and bench/ may
+   use of libfastcopy's internals beyond include/fastcopy.h and the formats
+   the library shares with them (recording.h, size-buckets.h, body-map.h):
+   no program includes a header of src/load/ but through this one.  Two
+   parts.
 
    1. The size parser and formatter (src/load/size.h), linked from
       src/libfcsize.a: a size reads the same on a tool's command line as

@@ -27,18 +27,29 @@ lib=${2:-./.libs/libfastcopy.so.1}
 lib=$(realpath "$lib")
 . "$(dirname "$0")/common/test-lib.sh"
 
+# Until process $1 has loaded the library and sleeps: the library is
+# mapped before its load-time code has run, and a look in between would
+# find its state still empty; a process asleep has run it.
+loaded_and_asleep ()
+{
+    i=0
+    while [ $i -lt 400 ]; do
+        if grep -q libfastcopy "/proc/$1/maps" 2>/dev/null &&
+            [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" = S ]; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+
 # A process that maps the library, with settings from FASTCOPY: sleep,
 # killed at the end.
 env FASTCOPY_CONFIG= FASTCOPY=copy=scalar,rep_stosb_threshold=4K \
     LD_PRELOAD="$lib" sleep 60 &
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
-# Until it has executed sleep (and loaded the library): its maps say so.
-i=0
-while [ $i -lt 100 ] && ! grep -q libfastcopy "/proc/$pid/maps" 2>/dev/null; do
-    sleep 0.05
-    i=$((i + 1))
-done
+loaded_and_asleep $pid
 
 expect "--pid: the implementations in force and why" 0 \
     "process $pid (sleep): libfastcopy *
@@ -64,11 +75,7 @@ expect "--pid --json: the same, as JSON" 0 \
 env FASTCOPY_CONFIG= FASTCOPY=glibc=on LD_PRELOAD="$lib" sleep 60 &
 gpid=$!
 trap 'kill $pid $gpid 2>/dev/null' EXIT
-i=0
-while [ $i -lt 100 ] && ! grep -q libfastcopy "/proc/$gpid/maps" 2>/dev/null; do
-    sleep 0.05
-    i=$((i + 1))
-done
+loaded_and_asleep $gpid
 expect "--pid under glibc=on: glibc runs, and why" 0 \
     "process $gpid (sleep): libfastcopy *
 implementations:
@@ -141,9 +148,13 @@ ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
 time.sleep(60)' &
     npid=$!
     trap 'kill $pid $gpid $npid 2>/dev/null' EXIT
-    # Its /proc files become root's once it is not dumpable.
+    # Its /proc files become root's once it is not dumpable; they are
+    # root's too while setpriv, before it executes python3, still is.
     i=0
-    while [ $i -lt 100 ] && [ "$(stat -c %u "/proc/$npid/maps" 2>/dev/null)" != 0 ]; do
+    while [ $i -lt 400 ]; do
+        case $(cat "/proc/$npid/comm" 2>/dev/null) in
+            python*) [ "$(stat -c %u "/proc/$npid/maps" 2>/dev/null)" = 0 ] && break ;;
+        esac
         sleep 0.05
         i=$((i + 1))
     done

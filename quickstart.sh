@@ -29,7 +29,7 @@ deps="build-essential autoconf automake libtool pkg-config libjson-c-dev"
 case $mode in
   check|check-x86-64)
     # The round trip of fastcopy-fleet through a real Prometheus
-    # (tools/fleet/test-fleet-prometheus.sh) and the check of the systemd
+    # (testsuite/tools/fleet/test-fleet-prometheus.sh) and the check of the systemd
     # units need the last four.
     deps="$deps dejagnu qemu-user valgrind g++ python3 gcc-multilib g++-multilib
           prometheus prometheus-node-exporter curl systemd" ;;

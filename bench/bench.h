@@ -12,8 +12,8 @@
    net-ratio.h       the net ratio, above the null contender's time
    targets.c         the targets file: its sets, and judging their targets
    stream.c          the streaming reference
-   and bench/libmeasure.a, which fastcopy-tune and fastcopy-profile link
-   too (bench.am):
+   and, in the programs' internal library common/libcommon.a, which the
+   tools link too (common/common.am):
    measure.c         the measuring engine
    workload.c        reading a distribution or recording, drawing its calls
    data-dir.c        where the data files are looked for
@@ -27,12 +27,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "data-dir.h"
+#include "common/data-dir.h"
 #include "fastcopy.h"
-#include "measure.h"
+#include "common/measure.h"
 #include "net-ratio.h"
 #include "tools-interface.h"
-#include "svg.h"
+#include "common/svg.h"
 
 #define KiB ((size_t) 1 << 10)
 #define MiB ((size_t) 1 << 20)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "workload.h"
+#include "common/workload.h"
 
 struct dist *dists;
 size_t ndists;

@@ -29,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "measure.h"
+#include "common/measure.h"
 
 #define MAX_CONFIGS 16
 #define MAX_RUNS 1000000

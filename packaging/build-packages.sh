@@ -27,7 +27,7 @@
 # suite is red, and for CI's second build, which only shows that two
 # builds give the same bytes.
 #
-# Both builds skip packaging/test-check-twice.sh (FC_CHECK_TWICE=no): it
+# Both builds skip testsuite/packaging/test-check-twice.sh (FC_CHECK_TWICE=no): it
 # builds copies of the distributed tree in and out of it, as the package
 # builds do, whatever build runs it, so the plain make check's run shows
 # all it can (compare-checks.sh expects it skipped here).

@@ -14,7 +14,7 @@
 # mount namespace (unshare -m), so nothing stays mounted on the machine.
 # Needs root, debootstrap and git.  The testsuite's log is kept in
 # ROOT.log/ (libfastcopy.sum, the automake tests' logs, the output).
-# packaging/test-check-twice.sh is skipped there (FC_CHECK_TWICE=no): the
+# testsuite/packaging/test-check-twice.sh is skipped there (FC_CHECK_TWICE=no): the
 # plain make check of the machine's own release runs it.
 # Exits with the testsuite's status.
 set -euo pipefail

@@ -6,7 +6,7 @@
 # must work without fastcopy-preload: the Debian maintainer scripts of
 # libfastcopy1 and the RPM scriptlets of libfastcopy include this file.
 # POSIX sh (with test -ef, which dash, bash and busybox have) plus
-# coreutils and util-linux's flock (Debian: essential packages only).  packaging/test-preload-edit.sh checks that it and
+# coreutils and util-linux's flock (Debian: essential packages only).  testsuite/packaging/test-preload-edit.sh checks that it and
 # fastcopy-preload give the same bytes.
 #
 # A line holding only libfastcopy's entries goes with its newline; from a
@@ -27,9 +27,9 @@
 # is then unchanged.
 
 # Which entries are libfastcopy's: the rule, stated here only.  The tools'
-# C code (tools/common/preload-entry.c) follows it with tables generated
-# from the lists below (tools/common/preload-rule.sh), and
-# tools/common/test-preload-rule.sh checks that the shell and the C code
+# C code (common/preload-entry.c) follows it with tables generated
+# from the lists below (common/preload-rule.sh), and
+# testsuite/common/test-preload-rule.sh checks that the shell and the C code
 # agree.
 #
 # An entry is libfastcopy's when, with $LIB (or ${LIB}) replaced by each

@@ -25,7 +25,7 @@
 
 #define LD_SO_PRELOAD "/etc/ld.so.preload"
 
-/* For the messages of the shared code (tools/common/message.h).  */
+/* For the messages of the shared code (common/message.h).  */
 const char tool_name[] = "fastcopy-info";
 #ifndef FASTCOPY_LIBDIR
 # error "FASTCOPY_LIBDIR must name the directory the library is installed in"
@@ -157,7 +157,7 @@ print_env_outcome (void)
 /* ------------------------------------------------------------------------ */
 /* Preloading: is this process's libfastcopy preloaded, and is it listed in
    /etc/ld.so.preload?  Both questions follow the rule that fastcopy-preload
-   and the package scripts follow (tools/common/preload-entry.c): an entry
+   and the package scripts follow (common/preload-entry.c): an entry
    lists this libfastcopy when it names the file loaded here, another one
    when it is libfastcopy's by that rule.  */
 

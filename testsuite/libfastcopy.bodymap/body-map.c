@@ -2,7 +2,7 @@
 /* Area: bodymap
    Purpose: the size-register contract (doc/size-registers.md), checked
    one instruction at a time.  The body map is read from the library's
-   file as a sampler reads it (tools/common/body-map-read.c).  A forked
+   file as a sampler reads it (common/body-map-read.c).  A forked
    child calls every implementation this CPU can run, and the exported
    entry points, over sizes chosen to take every path; before each call
    it announces the size and the implementation in a shared page and

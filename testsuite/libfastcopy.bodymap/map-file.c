@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Area: bodymap
    Purpose: the body map of a library file, read as a sampler reads it
-   (tools/common/body-map-read.c), with no process of the library's ABI:
+   (common/body-map-read.c), with no process of the library's ABI:
    the i386 library's map is read by an x86-64 program too, as the amd64
    fastcopy-sample reads it.  The map must load (no empty, overlapping or
    unknown record), be of the ABI named, lie in the file's loadable

@@ -9,14 +9,14 @@
    import.c   exposition text or a Prometheus query result back into a
               recording
    output.c   writing a file atomically
-   The recording format is bench/workload.c's.  */
+   The recording format is common/workload.c's.  */
 
 #ifndef FASTCOPY_FLEET_H
 #define FASTCOPY_FLEET_H 1
 
 #include <stddef.h>
 
-#include "workload.h"
+#include "common/workload.h"
 
 /* The metric names of the export; the import reads them back.  */
 #define FLEET_SIZE_METRIC "fastcopy_call_size_bytes"

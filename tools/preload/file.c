@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: reading and replacing the preload file.  The file
    applies to every dynamically linked program, so it is replaced whole
-   (tools/common/file-replace.c), under the directory lock, and only if it
+   (common/file-replace.c), under the directory lock, and only if it
    still holds what was read.  */
 
 #include <errno.h>

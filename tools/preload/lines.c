@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fastcopy-preload: the preload file as lines, and libfastcopy's entries
    in them.  Which entries are libfastcopy's and how a line splits into
-   entries are the rules of tools/common/preload-entry.c, which the package
+   entries are the rules of common/preload-entry.c, which the package
    scripts follow too.  */
 
 #include <string.h>

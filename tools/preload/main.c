@@ -25,14 +25,14 @@
 
    The same entry-removal rules are implemented in POSIX sh for the package
    scripts (packaging/preload-remove.sh), which also states, for both, which
-   entries are libfastcopy's; packaging/test-preload-edit.sh checks that the
+   entries are libfastcopy's; testsuite/packaging/test-preload-edit.sh checks that the
    two give the same bytes.
 
    The parts: root.c, paths under --root; lines.c, the file as lines and
    libfastcopy's entries in them; file.c, reading and replacing the file;
    library.c, the test processes; commands.c, the commands; buf.c, byte
    buffers; this file, the command line.  Shared with
-   the other tools (tools/common/): the entry rules (preload-entry.c), the
+   the other tools (common/): the entry rules (preload-entry.c), the
    file replacement and its lock (file-replace.c), the ELF check
    (shared-object.c), what 32-bit programs load (i386-abi.c), the
    messages.  */

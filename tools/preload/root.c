@@ -47,7 +47,7 @@ follow_in_root (const char *path)
    by where libc.so.6 lives; NULL when that cannot be told.  Debian and its
    derivatives: lib/x86_64-linux-gnu; Fedora, RHEL, SUSE: lib64.  What it
    expands to for 32-bit programs, which the other tools ask too, is
-   i386_lib_value (tools/common/i386-abi.c).  */
+   i386_lib_value (common/i386-abi.c).  */
 const char *
 dst_lib (void)
 {

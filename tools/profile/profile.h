@@ -5,7 +5,7 @@
    record.c  running a command with recording on, and merging the files
              its processes leave into one
    report.c  a recording as a table and an SVG chart
-   The file format is read and written by bench/workload.c.  */
+   The file format is read and written by common/workload.c.  */
 
 #ifndef FASTCOPY_PROFILE_TOOL_H
 #define FASTCOPY_PROFILE_TOOL_H 1

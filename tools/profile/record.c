@@ -10,7 +10,7 @@
       programs they execute) writes DIR/p.PID when it exits (src/calls/profile.c).
       The tool ignores SIGINT and SIGQUIT meanwhile, as time(1) does, so
       that interrupting the command still leaves a recording.
-   3. The files are added up into OUT (bench/workload.c), and DIR is
+   3. The files are added up into OUT (common/workload.c), and DIR is
       removed.  */
 
 #define _GNU_SOURCE 1
@@ -32,7 +32,7 @@
 #include "common/xalloc.h"
 #include "fastcopy.h"
 #include "profile/profile.h"
-#include "workload.h"
+#include "common/workload.h"
 
 /* The library's limits on the profile path and on FASTCOPY
    (src/load/settings.h).  */

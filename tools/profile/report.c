@@ -14,8 +14,8 @@
 #include "common/message.h"
 #include "profile/profile.h"
 #include "tools-interface.h"
-#include "svg.h"
-#include "workload.h"
+#include "common/svg.h"
+#include "common/workload.h"
 
 #define CLASSES 66		/* size 0, then [2^(k-1), 2^k - 1] */
 

@@ -38,9 +38,9 @@
 
 #include "common/message.h"
 #include "fastcopy.h"
-#include "measure.h"
+#include "common/measure.h"
 #include "sample/sample.h"
-#include "workload.h"
+#include "common/workload.h"
 
 /* The replay: its sequence of calls, the CPU time it runs for, the wall
    clock time it may take at most (on a machine whose other programs

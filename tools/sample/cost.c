@@ -4,7 +4,7 @@
    A sample stands for one sampling period of time spent in a body, so
    the calls of an implementation and size are its samples times the
    period divided by the time of one call.  That time is measured here,
-   with fastcopy-bench's engine (bench/measure.h): the implementation of
+   with fastcopy-bench's engine (common/measure.h): the implementation of
    this process's libfastcopy named by the body map, called at the middle
    of each size bucket on buffers in the caches, at places drawn in 4 KiB,
    the median of five rounds.  Sizes above MAX_MEASURED, the largest a
@@ -14,7 +14,7 @@
    The table is kept between runs in a small file, one per CPU model
    (cost-VENDOR-FAMILY-MODEL-STEPPING.csv), that names the CPU's features
    and the library's version: a change of either measures again.  It is
-   replaced atomically (tools/common/file-replace.c).  */
+   replaced atomically (common/file-replace.c).  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -28,7 +28,7 @@
 #include "common/file-replace.h"
 #include "common/message.h"
 #include "fastcopy.h"
-#include "measure.h"
+#include "common/measure.h"
 #include "sample/sample.h"
 
 #define MAX_MEASURED FCM_SEQ_MAX_SIZE

@@ -28,7 +28,7 @@
 
 #include "common/message.h"
 #include "fastcopy.h"
-#include "measure.h"
+#include "common/measure.h"
 #include "sample/sample.h"
 
 const char tool_name[] = "fastcopy-sample";

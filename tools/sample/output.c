@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fastcopy-sample: the recording and the report.
 
-   The recording is bench/workload.c's format (fcw_write), so that
+   The recording is common/workload.c's format (fcw_write), so that
    fastcopy-profile --report and fastcopy-tune --workload read it.  Its
    calls are estimates: each sample in a body counts as the sampling
    period divided by the cost of one call of its implementation and size
@@ -27,7 +27,7 @@
 #include "common/file-replace.h"
 #include "common/message.h"
 #include "sample/sample.h"
-#include "workload.h"
+#include "common/workload.h"
 
 #define NIMPLS 32
 #define PROCS_SHOWN 10

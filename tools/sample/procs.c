@@ -23,7 +23,7 @@
 
 #include "common/message.h"
 #include "sample/sample.h"
-#include "workload.h"
+#include "common/workload.h"
 
 enum object_kind { OBJECT_OTHER, OBJECT_FASTCOPY, OBJECT_LIBC };
 

@@ -8,10 +8,10 @@
    cost.c     what one call costs alone, per implementation and size
               (cached)
    context.c  how much more it costs among the calls around it
-   output.c   the recording (bench/workload.c's format) and the report
+   output.c   the recording (common/workload.c's format) and the report
    buckets.c  the recording's size buckets, and classes of sizes
    The body map of libfastcopy is read through
-   tools/common/body-map-read.h.
+   common/body-map-read.h.
 
    Why this design: the kernel takes the samples (perf_event_open, a
    cpu-clock software event, so it works in virtual machines without a

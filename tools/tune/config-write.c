@@ -7,7 +7,7 @@
    too, so that no writer loses another's change; the new contents go to a
    temporary file in the same directory, are checked with the library's
    parser, fsync'd and renamed over the file, and the directory is fsync'd
-   (tools/common/file-replace.c).  */
+   (common/file-replace.c).  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>

@@ -32,7 +32,7 @@
 #include "common/message.h"
 #include "tune.h"
 
-/* The name that messages from tools/common/ start with.  */
+/* The name that messages from common/ start with.  */
 const char tool_name[] = "fastcopy-tune";
 
 struct options opt = { .compare = 1 };

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data-dir.h"
+#include "common/data-dir.h"
 #include "tune.h"
 
 struct fcw_workload workloads[MAX_WORKLOADS];

@@ -14,8 +14,7 @@
    compare.c      the decision among the default and the best candidates,
                   timed as deployed
    config-write.c installing settings into the configuration file
-   The measuring engine is fastcopy-bench's (bench/measure.h, in
-   bench/libmeasure.a).  */
+   The measuring engine is fastcopy-bench's (common/measure.h).  */
 
 #ifndef FASTCOPY_TUNE_H
 #define FASTCOPY_TUNE_H 1
@@ -24,9 +23,9 @@
 #include <stdint.h>
 
 #include "fastcopy.h"
-#include "measure.h"
+#include "common/measure.h"
 #include "tools-interface.h"
-#include "workload.h"
+#include "common/workload.h"
 
 #define KiB 1024ull
 #define MiB (1024ull * 1024ull)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The words of a recording (fastcopy-profile(1), FILE FORMAT), written
    once: the library's profile writes them (calls/profile.c), the
-   recording's reader and writer use them (bench/workload.c), and
+   recording's reader and writer use them (common/workload.c), and
    fastcopy-fleet carries them through Prometheus (tools/fleet).  String
    literals, so that the library keeps its copies in arrays that loading
    it does not relocate.  */

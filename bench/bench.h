@@ -30,6 +30,7 @@
 #include "common/data-dir.h"
 #include "fastcopy.h"
 #include "common/measure.h"
+#include "common/message.h"
 #include "net-ratio.h"
 #include "tools-interface.h"
 #include "common/svg.h"
@@ -71,16 +72,11 @@ struct options
 };
 extern struct options opt;
 
-/* Print "fastcopy-bench: " and the message on stderr, exit 1 (an error)
-   or 2 (a bad option; the usage error adds a pointer to --help, the option
-   error is for an option whose argument is well formed but unusable, such
-   as a library that cannot be opened).  */
-void fcb_die (const char *fmt, ...)
-  __attribute__ ((noreturn, format (printf, 1, 2)));
-void fcb_usage_error (const char *fmt, ...)
-  __attribute__ ((noreturn, format (printf, 1, 2)));
-void fcb_option_error (const char *fmt, ...)
-  __attribute__ ((noreturn, format (printf, 1, 2)));
+/* Messages are common/message.h's; a helper that finds an error exits
+   at once: with 1 (error_exit (1, ...)), or with 2 for a bad option:
+   usage_exit (2, ...) adds a pointer to --help, error_exit (2, ...) is
+   for an option whose argument is well formed but unusable, such as a
+   library that cannot be opened.  */
 
 /* cases.c: the case table and the groups of cases.  */
 enum case_id

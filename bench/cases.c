@@ -90,7 +90,7 @@ fcb_parse_cases (const char *list)
   unsigned int mask = 0;
   char *copy = strdup (list), *save = NULL;
   if (copy == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   for (char *tok = strtok_r (copy, ",", &save); tok != NULL;
        tok = strtok_r (NULL, ",", &save))
     {
@@ -100,12 +100,12 @@ fcb_parse_cases (const char *list)
 	if (strcmp (tok, case_groups[i].name) == 0)
 	  m = case_groups[i].mask;
       if (m == 0)
-	fcb_usage_error ("unknown case '%s' (see --list)", tok);
+	usage_exit (2, "unknown case '%s' (see --list)", tok);
       mask |= m;
     }
   free (copy);
   if (mask == 0)
-    fcb_usage_error ("--case needs at least one case name");
+    usage_exit (2, "--case needs at least one case name");
   return mask;
 }
 
@@ -123,7 +123,7 @@ new_group (enum case_id cid, enum func f, const char *align,
 	   const char *cache, enum xkind xk, const char *fmt, ...)
 {
   if (ngroups == N_OF (groups))
-    fcb_die ("too many groups");
+    error_exit (1, "too many groups");
   struct group *g = &groups[ngroups++];
   memset (g, 0, sizeof *g);
   g->cid = cid;
@@ -148,7 +148,7 @@ new_point (struct group *g, enum ptype type, size_t size, const struct cset *cs)
       cap_points = cap_points ? 2 * cap_points : 1024;
       points = realloc (points, cap_points * sizeof *points);
       if (points == NULL)
-	fcb_die ("out of memory");
+	error_exit (1, "out of memory");
     }
   struct point *p = &points[npoints++];
   memset (p, 0, sizeof *p);
@@ -347,7 +347,7 @@ plan_distance (void)
 			       "(dst-src) mod 4096 (src page-aligned)");
   long *d = malloc (4096 * sizeof *d);
   if (d == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   size_t n = distances (d, opt.quick);
   for (size_t i = 0; i < n; i++)
     {

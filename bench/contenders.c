@@ -44,8 +44,8 @@ must_dlsym (void *handle, const char *what, const char *name)
   void *p = dlsym (handle, name);
   const char *err = dlerror ();
   if (p == NULL || err != NULL)
-    fcb_die ("%s has no symbol %s%s%s", what, name, err ? ": " : "",
-	     err ? err : "");
+    error_exit (1, "%s has no symbol %s%s%s", what, name, err ? ": " : "",
+		err ? err : "");
   return p;
 }
 
@@ -55,7 +55,7 @@ handle_path (void *handle, char *buf, size_t len)
 {
   struct link_map *lm = NULL;
   if (dlinfo (handle, RTLD_DI_LINKMAP, &lm) != 0 || lm == NULL)
-    fcb_die ("dlinfo failed: %s", dlerror ());
+    error_exit (1, "dlinfo failed: %s", dlerror ());
   snprintf (buf, len, "%s", lm->l_name);
 }
 
@@ -76,9 +76,11 @@ check_origin (void *fn, const char *name, const char *path, const char *who)
 {
   const char *in = object_of (fn);
   if (in == NULL)
-    fcb_die ("cannot tell which object %s's %s at %p lies in", who, name, fn);
+    error_exit (1, "cannot tell which object %s's %s at %p lies in", who, name,
+		fn);
   if (strcmp (in, path) != 0)
-    fcb_die ("%s's %s resolved to code in %s, not in %s", who, name, in, path);
+    error_exit (1, "%s's %s resolved to code in %s, not in %s", who, name, in,
+		path);
 }
 
 /* PEER's function NAME, or NULL if the library does not define it; *WHY
@@ -130,24 +132,24 @@ open_peers (void)
       struct peer *p = &lib.peers[lib.npeers++];
       p->handle = dlopen (path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
       if (p->handle == NULL)
-	fcb_option_error ("--against %s: cannot open it: %s", path, dlerror ());
+	error_exit (2, "--against %s: cannot open it: %s", path, dlerror ());
       handle_path (p->handle, p->path, sizeof p->path);
       peer_label (p->path, p->label, sizeof p->label);
       for (int j = 0; j < i; j++)
 	if (strcmp (lib.peers[j].label, p->label) == 0)
-	  fcb_option_error ("--against %s: a second library named '%s' (the"
-			    " first is %s)", path, p->label, lib.peers[j].path);
+	  error_exit (2, "--against %s: a second library named '%s' (the"
+		      " first is %s)", path, p->label, lib.peers[j].path);
       /* The summary finds a peer's column by its label.  */
       static const char *const builtin[] = { "glibc", "libfastcopy", "null" };
       for (size_t j = 0; j < N_OF (builtin); j++)
 	if (strcmp (p->label, builtin[j]) == 0)
-	  fcb_option_error ("--against %s: named '%s', as a contender of the"
-			    " tool's own", path, p->label);
+	  error_exit (2, "--against %s: named '%s', as a contender of the"
+		      " tool's own", path, p->label);
       /* bzero is optional; the others must be there.  */
       char why[PATH_MAX + 80];
       for (int f = 0; f < F_COUNT; f++)
 	if (f != F_BZERO && !peer_symbol (p, func_names[f], why, sizeof why))
-	  fcb_option_error ("--against %s: %s", path, why);
+	  error_exit (2, "--against %s: %s", path, why);
     }
 }
 
@@ -156,7 +158,7 @@ fcb_open_libraries (void)
 {
   lib.libc = dlopen ("libc.so.6", RTLD_NOW | RTLD_LOCAL);
   if (lib.libc == NULL)
-    fcb_die ("dlopen libc.so.6: %s", dlerror ());
+    error_exit (1, "dlopen libc.so.6: %s", dlerror ());
   handle_path (lib.libc, lib.libc_path, sizeof lib.libc_path);
 
   /* Default: the libfastcopy this program is linked with.  */
@@ -166,15 +168,15 @@ fcb_open_libraries (void)
     {
       Dl_info info;
       if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL)
-	fcb_die ("cannot locate the libfastcopy this program is linked with; use --lib");
+	error_exit (1, "cannot locate the libfastcopy this program is linked with; use --lib");
       snprintf (linked, sizeof linked, "%s", info.dli_fname);
       path = linked;
     }
   else if (strchr (path, '/') == NULL)
-    fcb_usage_error ("--lib needs a path containing '/', not a bare name (%s)", path);
+    usage_exit (2, "--lib needs a path containing '/', not a bare name (%s)", path);
   lib.fc = dlopen (path, RTLD_NOW | RTLD_LOCAL);
   if (lib.fc == NULL)
-    fcb_die ("dlopen %s: %s", path, dlerror ());
+    error_exit (1, "dlopen %s: %s", path, dlerror ());
   handle_path (lib.fc, lib.fc_path, sizeof lib.fc_path);
 
   const char *who = lib.fc_path;
@@ -222,7 +224,7 @@ add (struct cset *s, const char *label, enum role role, enum fcm_call call,
      void *fn)
 {
   if (s->n == MAX_CONTENDERS)
-    fcb_die ("more than %d contenders", MAX_CONTENDERS);
+    error_exit (1, "more than %d contenders", MAX_CONTENDERS);
   struct contender *c = &s->c[s->n++];
   snprintf (c->label, sizeof c->label, "%s", label);
   c->role = role;
@@ -305,7 +307,7 @@ fcb_verify_contenders (void)
   enum { N = 3 * PAGE };
   unsigned char *a = malloc (N), *b = malloc (N), *want = malloc (N);
   if (a == NULL || b == NULL || want == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   static const size_t sizes[] = { 0, 1, 7, 16, 33, 100, 128, 255, 1000, 4097, 8000 };
   for (int f = 0; f < F_COUNT; f++)
     for (int k = 0; k < csets_wide[f].n; k++)
@@ -329,8 +331,8 @@ fcb_verify_contenders (void)
 	    }
 	  for (size_t i = 0; i < N; i++)
 	    if (b[i] != want[i])
-	      fcb_die ("%s %s gives a wrong result (size %zu, byte %zu)",
-		       c->label, func_names[f], n, i);
+	      error_exit (1, "%s %s gives a wrong result (size %zu, byte %zu)",
+			  c->label, func_names[f], n, i);
 	}
   free (a);
   free (b);

@@ -27,16 +27,16 @@ find_data_dir (int required)
       char **paths;
       int n = fcw_list (opt.data, &paths);
       if (n < 0)
-	fcb_die ("--data %s: %s", opt.data, strerror (errno));
+	error_exit (1, "--data %s: %s", opt.data, strerror (errno));
       fcw_list_free (paths);
       if (n == 0)
-	fcb_die ("--data %s: no .csv files there", opt.data);
+	error_exit (1, "--data %s: no .csv files there", opt.data);
     }
   const char *dir = fcb_data_dir (opt.data, fcw_dir_has);
   if (dir != NULL || !required)
     return dir;
-  fcb_die ("no distribution data found (looked in %s); use --data DIR",
-	   fcb_data_places_text ());
+  error_exit (1, "no distribution data found (looked in %s); use --data DIR",
+	      fcb_data_places_text ());
 }
 
 enum fastcopy_family
@@ -53,7 +53,7 @@ load (const char *path)
   struct fcw_workload w;
   char err[PATH_MAX + 256];
   if (fcw_load (&w, path, err, sizeof err) != 0)
-    fcb_die ("%s", err);
+    error_exit (1, "%s", err);
   snprintf (d->file, sizeof d->file, "%s", w.path);
   snprintf (d->name, sizeof d->name, "%s", w.name);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
@@ -61,7 +61,7 @@ load (const char *path)
       d->seq[f] = fcw_sequence (&w, (enum fastcopy_family) f, opt.calls,
 				opt.seed, &d->bytes[f]);
       if (d->seq[f] == NULL && w.family[f].calls > 0)
-	fcb_die ("out of memory");
+	error_exit (1, "out of memory");
       d->largest[f] = fcw_largest (&w, (enum fastcopy_family) f);
     }
   fcw_free (&w);
@@ -74,7 +74,7 @@ fcb_load_dists (int required)
     {
       dists = calloc ((size_t) opt.ndists, sizeof *dists);
       if (dists == NULL)
-	fcb_die ("out of memory");
+	error_exit (1, "out of memory");
       for (int i = 0; i < opt.ndists; i++)
 	load (opt.dists[i]);
       return 1;
@@ -85,12 +85,12 @@ fcb_load_dists (int required)
   char **paths;
   int n = fcw_list (dir, &paths);
   if (n < 0)
-    fcb_die ("%s: %s", dir, strerror (errno));
+    error_exit (1, "%s: %s", dir, strerror (errno));
   if (n == 0)
-    fcb_die ("%s: no distributions", dir);
+    error_exit (1, "%s: no distributions", dir);
   dists = calloc ((size_t) n, sizeof *dists);
   if (dists == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   for (int i = 0; i < n; i++)
     load (paths[i]);
   fcw_list_free (paths);

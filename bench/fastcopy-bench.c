@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,49 +25,8 @@
 
 struct options opt = { .cpu = -1, .pin = 1, .seed = 1, .calls = 65536 };
 
-static void __attribute__ ((noreturn))
-vexit (int status, const char *hint, const char *fmt, va_list ap)
-{
-  fputs ("fastcopy-bench: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputc ('\n', stderr);
-  fputs (hint, stderr);
-  exit (status);
-}
-
-void
-fcb_die (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vexit (1, "", fmt, ap);
-}
-
-void
-fcb_usage_error (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vexit (2, "Try 'fastcopy-bench --help' for more information.\n", fmt, ap);
-}
-
-void
-fcb_option_error (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vexit (2, "", fmt, ap);
-}
-
-/* NAME, which OPTION was given; an empty one names no file, a usage
-   error found with the arguments, before anything is measured.  */
-static const char *
-file_name (const char *option, const char *name)
-{
-  if (name[0] == '\0')
-    fcb_usage_error ("%s needs a file name, not ''", option);
-  return name;
-}
+/* The name that messages start with (common/message.h).  */
+const char tool_name[] = "fastcopy-bench";
 
 static void
 help (void)
@@ -124,12 +82,12 @@ number (const char *s, const char *what, unsigned long long lo,
   char *end;
   errno = 0;
   if (*s == '-' || *s == 0)
-    fcb_usage_error ("%s: '%s' is not a number", what, s);
+    usage_exit (2, "%s: '%s' is not a number", what, s);
   unsigned long long v = strtoull (s, &end, 10);
   if (errno != 0 || *end != 0)
-    fcb_usage_error ("%s: '%s' is not a number", what, s);
+    usage_exit (2, "%s: '%s' is not a number", what, s);
   if (v < lo || v > hi)
-    fcb_usage_error ("%s: %llu is out of range (%llu to %llu)", what, v, lo, hi);
+    usage_exit (2, "%s: %llu is out of range (%llu to %llu)", what, v, lo, hi);
   return v;
 }
 
@@ -140,7 +98,7 @@ milliseconds (const char *s)
   errno = 0;
   double v = strtod (s, &end);
   if (errno != 0 || *end != 0 || end == s || !(v >= 0.01 && v <= 10000))
-    fcb_usage_error ("--time: '%s' is not a number of milliseconds in 0.01..10000", s);
+    usage_exit (2, "--time: '%s' is not a number of milliseconds in 0.01..10000", s);
   return v;
 }
 
@@ -177,14 +135,15 @@ pin (void)
     return -1;
   int cpu = fcm_pin (opt.cpu);
   if (cpu < 0 && opt.cpu >= 0)
-    fprintf (stderr, "fastcopy-bench: cannot pin to CPU %d: %s; running "
-	     "unpinned\n", opt.cpu, strerror (errno));
+    error_msg ("cannot pin to CPU %d: %s; running unpinned", opt.cpu,
+	       strerror (errno));
   return cpu;
 }
 
 int
 main (int argc, char **argv)
 {
+  /* The options that name a file come first, O_CSV to O_DIST.  */
   enum { O_CSV = 256, O_SVG, O_LIB, O_AGAINST, O_GLIBC_ROOT, O_DATA, O_DIST,
 	 O_CALLS,
 	 O_SEED, O_POOL, O_CPU, O_NOPIN, O_STRICT, O_QUIET };
@@ -216,7 +175,8 @@ main (int argc, char **argv)
   opterr = 0;
   for (;;)
     {
-      int o = getopt_long (argc, argv, ":qc:r:t:lhV", longopts, NULL);
+      int longindex;
+      int o = getopt_long (argc, argv, ":qc:r:t:lhV", longopts, &longindex);
       if (o == -1)
 	break;
       switch (o)
@@ -225,20 +185,20 @@ main (int argc, char **argv)
 	case 'c': opt.cases |= fcb_parse_cases (optarg); break;
 	case 'r': opt.rounds = (unsigned int) number (optarg, "--rounds", 1, MAX_ROUNDS); break;
 	case 't': opt.time_ms = milliseconds (optarg); break;
-	case O_CSV: opt.csv = file_name ("--csv", optarg); break;
-	case O_SVG: opt.svg = file_name ("--svg", optarg); break;
-	case O_LIB: opt.lib = file_name ("--lib", optarg); break;
+	case O_CSV: opt.csv = optarg; break;
+	case O_SVG: opt.svg = optarg; break;
+	case O_LIB: opt.lib = optarg; break;
 	case O_AGAINST:
 	  if (opt.nagainst == MAX_PEERS)
-	    fcb_usage_error ("--against: at most %d libraries", MAX_PEERS);
-	  opt.against[opt.nagainst++] = file_name ("--against", optarg);
+	    usage_exit (2, "--against: at most %d libraries", MAX_PEERS);
+	  opt.against[opt.nagainst++] = optarg;
 	  break;
-	case O_GLIBC_ROOT: opt.glibc_root = file_name ("--glibc-root", optarg); break;
-	case O_DATA: opt.data = file_name ("--data", optarg); break;
+	case O_GLIBC_ROOT: opt.glibc_root = optarg; break;
+	case O_DATA: opt.data = optarg; break;
 	case O_DIST:
 	  if (opt.ndists == MAX_DISTS)
-	    fcb_usage_error ("--dist: at most %d files", MAX_DISTS);
-	  opt.dists[opt.ndists++] = file_name ("--dist", optarg);
+	    usage_exit (2, "--dist: at most %d files", MAX_DISTS);
+	  opt.dists[opt.ndists++] = optarg;
 	  break;
 	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
 	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;
@@ -246,8 +206,8 @@ main (int argc, char **argv)
 	case O_CPU:
 	  opt.cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1);
 	  if (!fcm_cpu_allowed (opt.cpu))
-	    fcb_usage_error ("--cpu: CPU %d is not online, or not one this "
-			     "process may run on", opt.cpu);
+	    usage_exit (2, "--cpu: CPU %d is not online, or not one this "
+			"process may run on", opt.cpu);
 	  break;
 	case O_NOPIN: opt.pin = 0; break;
 	case O_STRICT: opt.strict = 1; break;
@@ -258,15 +218,25 @@ main (int argc, char **argv)
 	  printf ("fastcopy-bench (libfastcopy) %s\n", fastcopy_version ());
 	  return 0;
 	case ':':
-	  fcb_usage_error ("option '%s' needs an argument", argv[optind - 1]);
+	  usage_exit (2, "option '%s' needs an argument", argv[optind - 1]);
 	default:
 	  if (optopt)
-	    fcb_usage_error ("unrecognized option '-%c'", optopt);
-	  fcb_usage_error ("unrecognized option '%s'", argv[optind - 1]);
+	    usage_exit (2, "unrecognized option '-%c'", optopt);
+	  usage_exit (2, "unrecognized option '%s'", argv[optind - 1]);
+	}
+      /* An empty name names no file: a usage error found with the
+	 arguments, before anything is measured.  These options are long
+	 ones only, so LONGINDEX names the one given.  */
+      if (o >= O_CSV && o <= O_DIST)
+	{
+	  char option[32];
+	  snprintf (option, sizeof option, "--%s", longopts[longindex].name);
+	  if (empty_name_msg (option, optarg))
+	    return 2;
 	}
     }
   if (optind < argc)
-    fcb_usage_error ("unexpected argument '%s'", argv[optind]);
+    usage_exit (2, "unexpected argument '%s'", argv[optind]);
   int all = opt.cases == 0;
   if (all)
     opt.cases = (1u << CASE_COUNT) - 1;
@@ -287,9 +257,8 @@ main (int argc, char **argv)
   const unsigned int dist_cases = (1u << CASE_MEMCPY_DIST) | (1u << CASE_MEMSET_DIST);
   if ((opt.cases & dist_cases) && !fcb_load_dists (!all))
     {
-      fprintf (stderr, "fastcopy-bench: no distribution data found (looked in "
-	       "%s); skipping the distributions (use --data DIR)\n",
-	       fcb_data_places_text ());
+      error_msg ("no distribution data found (looked in %s); skipping the "
+		 "distributions (use --data DIR)", fcb_data_places_text ());
       opt.cases &= ~dist_cases;
     }
   fcb_load_targets (lib.cpu (), lib.libc_version ());

@@ -21,7 +21,6 @@
 #include <getopt.h>
 #include <sched.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +29,7 @@
 #include <unistd.h>
 
 #include "common/measure.h"
+#include "common/message.h"
 
 #define MAX_CONFIGS 16
 #define MAX_RUNS 1000000
@@ -54,51 +54,16 @@ struct config
 static struct config configs[MAX_CONFIGS];
 static int nconfigs;
 
-/* Print "fastcopy-startup: MESSAGE" and exit with STATUS: 1 for an error,
-   2 for a usage error (with a pointer to --help).  */
-static void __attribute__ ((noreturn))
-vquit (int status, const char *fmt, va_list ap)
-{
-  fputs ("fastcopy-startup: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputs (status == 2 ? "\nTry 'fastcopy-startup --help' for more information.\n"
-	 : "\n", stderr);
-  exit (status);
-}
-
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-die (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vquit (1, fmt, ap);
-}
-
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-usage_error (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vquit (2, fmt, ap);
-}
-
-/* NAME, which OPTION was given; an empty one names no file, a usage
-   error found with the arguments, before anything runs.  */
-static const char *
-file_name (const char *option, const char *name)
-{
-  if (name[0] == '\0')
-    usage_error ("%s needs a file name, not ''", option);
-  return name;
-}
+/* The name that messages start with (common/message.h).  */
+const char tool_name[] = "fastcopy-startup";
 
 /* CPU, which --cpu names, if this process may run on it.  */
 static int
 usable_cpu (int cpu)
 {
   if (!fcm_cpu_allowed (cpu))
-    usage_error ("--cpu: CPU %d is not online, or not one this process may "
-		 "run on", cpu);
+    usage_exit (2, "--cpu: CPU %d is not online, or not one this process may "
+		"run on", cpu);
   return cpu;
 }
 
@@ -107,7 +72,7 @@ xcalloc (size_t n, size_t size)
 {
   void *p = calloc (n, size);
   if (p == NULL)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   return p;
 }
 
@@ -139,12 +104,12 @@ number (const char *s, const char *what, unsigned long lo, unsigned long hi)
   char *end;
   errno = 0;
   if (*s == '-' || *s == 0)
-    usage_error ("%s: '%s' is not a number", what, s);
+    usage_exit (2, "%s: '%s' is not a number", what, s);
   unsigned long v = strtoul (s, &end, 10);
   if (errno != 0 || *end != 0)
-    usage_error ("%s: '%s' is not a number", what, s);
+    usage_exit (2, "%s: '%s' is not a number", what, s);
   if (v < lo || v > hi)
-    usage_error ("%s: %lu is out of range (%lu to %lu)", what, v, lo, hi);
+    usage_exit (2, "%s: %lu is out of range (%lu to %lu)", what, v, lo, hi);
   return v;
 }
 
@@ -165,14 +130,14 @@ static void
 add_config (const char *arg)
 {
   if (nconfigs == MAX_CONFIGS)
-    usage_error ("more than %d configurations", MAX_CONFIGS);
+    usage_exit (2, "more than %d configurations", MAX_CONFIGS);
   struct config *c = &configs[nconfigs];
   const char *eq = strchr (arg, '=');
   if (eq == NULL)
     {
       if (strcmp (arg, "none") != 0)
-	usage_error ("'%s': a configuration is 'none' or NAME=LIBRARY[:LIBRARY]...",
-		     arg);
+	usage_exit (2, "'%s': a configuration is 'none' or NAME=LIBRARY[:LIBRARY]...",
+		    arg);
       c->name = "none";
       c->preload = NULL;
     }
@@ -181,17 +146,17 @@ add_config (const char *arg)
       c->name = strndup (arg, (size_t) (eq - arg));
       c->preload = eq + 1;
       if (c->name == NULL)
-	die ("out of memory");
+	error_exit (1, "out of memory");
       if (!valid_name (c->name))
-	usage_error ("'%s': a configuration's name is letters, digits, '.', '_' "
-		     "and '-'", arg);
+	usage_exit (2, "'%s': a configuration's name is letters, digits, '.', "
+		    "'_' and '-'", arg);
       if (*c->preload == 0)
-	usage_error ("'%s': nothing to preload (the configuration 'none' "
-		     "preloads nothing)", arg);
+	usage_exit (2, "'%s': nothing to preload (the configuration 'none' "
+		    "preloads nothing)", arg);
     }
   for (int k = 0; k < nconfigs; k++)
     if (strcmp (configs[k].name, c->name) == 0)
-      usage_error ("two configurations are named '%s'", c->name);
+      usage_exit (2, "two configurations are named '%s'", c->name);
   nconfigs++;
 }
 
@@ -209,7 +174,7 @@ environment (const char *preload)
     if (strncmp (environ[i], "LD_PRELOAD=", 11) != 0)
       env[k++] = environ[i];
   if (preload != NULL && asprintf (&env[k++], "LD_PRELOAD=%s", preload) < 0)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   return env;
 }
 
@@ -222,7 +187,7 @@ streams (posix_spawn_file_actions_t *fa, int null_fd, int err_fd)
       || posix_spawn_file_actions_adddup2 (fa, null_fd, 0) != 0
       || posix_spawn_file_actions_adddup2 (fa, null_fd, 1) != 0
       || posix_spawn_file_actions_adddup2 (fa, err_fd, 2) != 0)
-    die ("posix_spawn_file_actions: out of memory");
+    error_exit (1, "posix_spawn_file_actions: out of memory");
 }
 
 struct run
@@ -243,10 +208,10 @@ spawn_and_reap (const char *program, char **envp,
   uint64_t t0 = fcm_now_ns ();
   int err = posix_spawn (&pid, program, fa, NULL, argv, envp);
   if (err != 0)
-    die ("cannot spawn '%s': %s", program, strerror (err));
+    error_exit (1, "cannot spawn '%s': %s", program, strerror (err));
   while (wait4 (pid, &r.status, 0, &ru) < 0)
     if (errno != EINTR)
-      die ("wait4: %s", strerror (errno));
+      error_exit (1, "wait4: %s", strerror (errno));
   uint64_t t1 = fcm_now_ns ();
   r.us = (double) (t1 - t0) / 1e3;
   r.minflt = ru.ru_minflt;
@@ -274,7 +239,7 @@ check_config (const char *program, const struct config *c, int null_fd)
 {
   FILE *err = tmpfile ();
   if (err == NULL)
-    die ("tmpfile: %s", strerror (errno));
+    error_exit (1, "tmpfile: %s", strerror (errno));
   posix_spawn_file_actions_t fa;
   streams (&fa, null_fd, fileno (err));
   struct run r = spawn_and_reap (program, c->envp, &fa);
@@ -288,9 +253,9 @@ check_config (const char *program, const struct config *c, int null_fd)
   text[len] = 0;
   fclose (err);
   if (r.status != 0 || wrote)
-    die ("configuration '%s': %s %s%s%s", c->name, program,
-	 r.status != 0 ? describe_end (r.status) : "wrote to standard error",
-	 wrote ? ":\n" : "", text);
+    error_exit (1, "configuration '%s': %s %s%s%s", c->name, program,
+		r.status != 0 ? describe_end (r.status)
+		: "wrote to standard error", wrote ? ":\n" : "", text);
 }
 
 /* The P-th quantile (0 to 1) of sorted V[0..N-1], between the two nearest
@@ -333,8 +298,8 @@ run_rounds (const char *program, unsigned long runs, int null_fd)
 	struct config *c = &configs[(i + (unsigned long) j) % (unsigned long) nconfigs];
 	struct run r = spawn_and_reap (program, c->envp, &quiet);
 	if (r.status != 0)
-	  die ("configuration '%s': %s %s", c->name, program,
-	       describe_end (r.status));
+	  error_exit (1, "configuration '%s': %s %s", c->name, program,
+		      describe_end (r.status));
 	if (i >= WARMUP_ROUNDS)
 	  {
 	    c->us[i - WARMUP_ROUNDS] = r.us;
@@ -353,7 +318,7 @@ write_csv (FILE *csv, const char *path, unsigned long runs)
       fprintf (csv, "%s,%lu,%.3f,%ld\n", configs[k].name, i + 1,
 	       configs[k].us[i], configs[k].minflt[i]);
   if (fclose (csv) != 0)
-    die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
 }
 
 /* The heading and the table (sorts every configuration's times).  */
@@ -438,8 +403,8 @@ main (int argc, char **argv)
 	{
 	case 'n': runs = number (optarg, "--runs", 1, MAX_RUNS); break;
 	case 'b': baseline_name = optarg; break;
-	case 'p': program = file_name ("--program", optarg); break;
-	case O_CSV: csv_path = file_name ("--csv", optarg); break;
+	case 'p': program = optarg; break;
+	case O_CSV: csv_path = optarg; break;
 	case O_CPU:
 	  cpu = usable_cpu ((int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1));
 	  break;
@@ -447,12 +412,17 @@ main (int argc, char **argv)
 	case 'h': help (); return 0;
 	case 'V': printf ("fastcopy-startup (libfastcopy) %s\n", PACKAGE_VERSION); return 0;
 	case ':':
-	  usage_error ("option '%s' needs an argument", argv[optind - 1]);
+	  usage_exit (2, "option '%s' needs an argument", argv[optind - 1]);
 	default:
 	  if (optopt)
-	    usage_error ("unrecognized option '-%c'", optopt);
-	  usage_error ("unrecognized option '%s'", argv[optind - 1]);
+	    usage_exit (2, "unrecognized option '-%c'", optopt);
+	  usage_exit (2, "unrecognized option '%s'", argv[optind - 1]);
 	}
+      /* An empty name names no file: a usage error found with the
+	 arguments, before anything runs.  */
+      if ((o == 'p' && empty_name_msg ("--program", optarg))
+	  || (o == O_CSV && empty_name_msg ("--csv", optarg)))
+	return 2;
     }
   for (int i = optind; i < argc; i++)
     add_config (argv[i]);
@@ -462,10 +432,10 @@ main (int argc, char **argv)
 	 tree: say how to name another, as fastcopy-run does, rather than
 	 leave it to the dynamic loader's warning.  */
       if (access (FCS_DEFAULT_LIBRARY, R_OK) != 0)
-	die ("%s: %s (is libfastcopy installed?  a configuration "
-	     "NAME=LIBRARY names another, such as a build's "
-	     "libfastcopy=.libs/libfastcopy.so.1)", FCS_DEFAULT_LIBRARY,
-	     strerror (errno));
+	error_exit (1, "%s: %s (is libfastcopy installed?  a configuration "
+		    "NAME=LIBRARY names another, such as a build's "
+		    "libfastcopy=.libs/libfastcopy.so.1)", FCS_DEFAULT_LIBRARY,
+		    strerror (errno));
       add_config ("none");
       add_config ("libfastcopy=" FCS_DEFAULT_LIBRARY);
     }
@@ -477,15 +447,16 @@ main (int argc, char **argv)
 	if (strcmp (configs[k].name, baseline_name) == 0)
 	  baseline = &configs[k];
       if (baseline == NULL)
-	usage_error ("--baseline: no configuration is named '%s'", baseline_name);
+	usage_exit (2, "--baseline: no configuration is named '%s'",
+		    baseline_name);
     }
   FILE *csv = NULL;
   if (csv_path != NULL && (csv = fopen (csv_path, "we")) == NULL)
-    die ("%s: %s", csv_path, strerror (errno));
+    error_exit (1, "%s: %s", csv_path, strerror (errno));
 
   int null_fd = open ("/dev/null", O_RDWR | O_CLOEXEC);
   if (null_fd < 0)
-    die ("/dev/null: %s", strerror (errno));
+    error_exit (1, "/dev/null: %s", strerror (errno));
   for (int k = 0; k < nconfigs; k++)
     {
       configs[k].envp = environment (configs[k].preload);
@@ -495,8 +466,8 @@ main (int argc, char **argv)
     }
   int pinned = pin ? fcm_pin (cpu) : -1;
   if (pin && pinned < 0 && cpu >= 0)
-    fprintf (stderr, "fastcopy-startup: cannot pin to CPU %d: %s; running "
-	     "unpinned\n", cpu, strerror (errno));
+    error_msg ("cannot pin to CPU %d: %s; running unpinned", cpu,
+	       strerror (errno));
 
   run_rounds (program, runs, null_fd);
   if (csv != NULL)

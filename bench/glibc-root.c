@@ -44,8 +44,8 @@ static void
 canonical (const char *path, char *out)
 {
   if (realpath (path, out) == NULL)
-    fcb_option_error ("--glibc-root %s: %s: %s", opt.glibc_root, path,
-		      strerror (errno));
+    error_exit (2, "--glibc-root %s: %s: %s", opt.glibc_root, path,
+		strerror (errno));
 }
 
 /* Whether the file at PATH contains TEXT.  */
@@ -77,7 +77,7 @@ libc_in_process (char *out)
   void *fn = dlsym (RTLD_DEFAULT, "gnu_get_libc_version");
   if (fn == NULL || dladdr (fn, &info) == 0 || info.dli_fname == NULL
       || realpath (info.dli_fname, out) == NULL)
-    fcb_die ("cannot tell which libc.so.6 this process runs with");
+    error_exit (1, "cannot tell which libc.so.6 this process runs with");
 }
 
 /* The directory of the libfastcopy this program is linked with.  */
@@ -86,7 +86,8 @@ linked_fastcopy_dir (char *out, size_t len)
 {
   Dl_info info;
   if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL)
-    fcb_die ("cannot locate the libfastcopy this program is linked with");
+    error_exit (1,
+		"cannot locate the libfastcopy this program is linked with");
   const char *slash = strrchr (info.dli_fname, '/');
   if (slash == NULL)
     snprintf (out, len, ".");
@@ -104,7 +105,7 @@ fcb_enter_glibc_root (char **argv)
   struct stat st;
   canonical (dir, root);
   if (stat (root, &st) != 0 || !S_ISDIR (st.st_mode))
-    fcb_option_error ("--glibc-root %s: not a directory", dir);
+    error_exit (2, "--glibc-root %s: not a directory", dir);
 
   const char *libdir = NULL;
   for (size_t i = 0; i < N_OF (loader_dirs) && libdir == NULL; i++)
@@ -114,24 +115,24 @@ fcb_enter_glibc_root (char **argv)
 	libdir = loader_dirs[i];
     }
   if (libdir == NULL)
-    fcb_option_error ("--glibc-root %s: no dynamic loader: none of %s/{%s,%s,"
-		      "%s,%s}/%s exists (unpack a libc6 package there: dpkg -x"
-		      " libc6_VERSION_amd64.deb %s)", dir, dir, loader_dirs[0],
-		      loader_dirs[1], loader_dirs[2], loader_dirs[3], LOADER, dir);
+    error_exit (2, "--glibc-root %s: no dynamic loader: none of %s/{%s,%s,"
+		"%s,%s}/%s exists (unpack a libc6 package there: dpkg -x"
+		" libc6_VERSION_amd64.deb %s)", dir, dir, loader_dirs[0],
+		loader_dirs[1], loader_dirs[2], loader_dirs[3], LOADER, dir);
   canonical (loader, real_loader);
   size_t rootlen = strlen (root);
   if (strncmp (real_loader, root, rootlen) != 0 || real_loader[rootlen] != '/')
-    fcb_option_error ("--glibc-root %s: the loader %s leads out of the "
-		      "directory, to %s", dir, loader, real_loader);
+    error_exit (2, "--glibc-root %s: the loader %s leads out of the "
+		"directory, to %s", dir, loader, real_loader);
   snprintf (libc, sizeof libc, "%s/%s/libc.so.6", dir, libdir);
   if (lstat (libc, &st) != 0)
-    fcb_option_error ("--glibc-root %s: not a glibc: no libc.so.6 beside its "
-		      "loader %s", dir, loader);
+    error_exit (2, "--glibc-root %s: not a glibc: no libc.so.6 beside its "
+		"loader %s", dir, loader);
   canonical (libc, real_libc);
   /* Every glibc's libc.so.6 carries the banner that running it prints.  */
   if (!file_contains (real_libc, "GNU C Library"))
-    fcb_option_error ("--glibc-root %s: not a glibc: %s has no \"GNU C "
-		      "Library\" banner", dir, libc);
+    error_exit (2, "--glibc-root %s: not a glibc: %s has no \"GNU C "
+		"Library\" banner", dir, libc);
 
   libc_in_process (running);
   if (strcmp (running, real_libc) == 0)
@@ -141,13 +142,14 @@ fcb_enter_glibc_root (char **argv)
       return;
     }
   if (getenv (REEXEC_MARK) != NULL)
-    fcb_die ("--glibc-root %s: started under %s, but libc.so.6 came from %s,"
-	     " not %s", dir, loader, running, real_libc);
+    error_exit (1, "--glibc-root %s: started under %s, but libc.so.6 came from"
+		" %s, not %s", dir, loader, running, real_libc);
 
   char self[PATH_MAX], fcdir[PATH_MAX], path[3 * PATH_MAX + 2];
   ssize_t n = readlink ("/proc/self/exe", self, sizeof self - 1);
   if (n < 0)
-    fcb_die ("cannot find this program: /proc/self/exe: %s", strerror (errno));
+    error_exit (1, "cannot find this program: /proc/self/exe: %s",
+		strerror (errno));
   self[n] = 0;
   linked_fastcopy_dir (fcdir, sizeof fcdir);
   const char *inherited = getenv ("LD_LIBRARY_PATH");
@@ -159,7 +161,7 @@ fcb_enter_glibc_root (char **argv)
     argc++;
   char **args = calloc ((size_t) argc + 5, sizeof *args);
   if (args == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   args[0] = loader;
   args[1] = (char *) "--library-path";
   args[2] = path;
@@ -169,6 +171,6 @@ fcb_enter_glibc_root (char **argv)
   setenv (REEXEC_MARK, "1", 1);
   fflush (NULL);
   execv (loader, args);
-  fcb_option_error ("--glibc-root %s: cannot run its loader %s: %s", dir,
-		    loader, strerror (errno));
+  error_exit (2, "--glibc-root %s: cannot run its loader %s: %s", dir,
+	      loader, strerror (errno));
 }

@@ -208,7 +208,7 @@ fcb_print_group (const struct group *g)
 	double worst = 0, *t = malloc (g->count * sizeof *t);
 	long worst_d = -1;
 	if (t == NULL)
-	  fcb_die ("out of memory");
+	  error_exit (1, "out of memory");
 	unsigned int m = 0;
 	for (size_t i = g->first; i < g->first + g->count; i++)
 	  {
@@ -287,7 +287,7 @@ fcb_write_csv (const char *path)
 {
   FILE *f = strcmp (path, "-") == 0 ? stdout : fopen (path, "w");
   if (f == NULL)
-    fcb_die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
   fputs ("case,function,size,alignment,distance,cache,contender,median_ns,"
 	 "bytes_per_ns,ratio_vs_glibc,net_ratio_vs_glibc\n", f);
   for (size_t i = 0; i < npoints; i++)
@@ -315,7 +315,7 @@ fcb_write_csv (const char *path)
 	}
     }
   if (f != stdout ? fclose (f) != 0 : fflush (f) != 0)
-    fcb_die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
 }
 
 /* ------------------------------------------------------------------ */
@@ -362,7 +362,7 @@ fcb_write_svg (const char *path, const char *subtitle)
   struct fcb_chart *charts = calloc (ngroups, sizeof *charts);
   size_t nch = 0;
   if (charts == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   for (size_t gi = 0; gi < ngroups; gi++)
     {
       const struct group *g = &groups[gi];
@@ -372,7 +372,7 @@ fcb_write_svg (const char *path, const char *subtitle)
       c->xlabel = svg_xlabel (g);
       c->series = calloc ((size_t) h->n, sizeof *c->series);
       if (c->series == NULL)
-	fcb_die ("out of memory");
+	error_exit (1, "out of memory");
       if (g->xkind == X_DIST)
 	{
 	  c->kind = FCB_CHART_BARS;
@@ -381,7 +381,7 @@ fcb_write_svg (const char *path, const char *subtitle)
 	  c->ncats = g->count;
 	  c->cats = calloc (g->count, sizeof *c->cats);
 	  if (c->cats == NULL)
-	    fcb_die ("out of memory");
+	    error_exit (1, "out of memory");
 	  for (size_t i = 0; i < g->count; i++)
 	    c->cats[i] = points[g->first + i].dist->name;
 	}
@@ -399,7 +399,7 @@ fcb_write_svg (const char *path, const char *subtitle)
       /* The chart titles drop the last parenthesis, the table has it.  */
       char *t = strdup (g->title), *paren = NULL;
       if (t == NULL)
-	fcb_die ("out of memory");
+	error_exit (1, "out of memory");
       for (char *q = t; (q = strstr (q, " (")) != NULL; q++)
 	paren = q;
       if (paren != NULL)
@@ -421,7 +421,7 @@ fcb_write_svg (const char *path, const char *subtitle)
 	  s->x = calloc (g->count, sizeof *s->x);
 	  s->y = calloc (g->count, sizeof *s->y);
 	  if (s->x == NULL || s->y == NULL)
-	    fcb_die ("out of memory");
+	    error_exit (1, "out of memory");
 	  for (size_t i = 0; i < g->count; i++)
 	    {
 	      const struct point *p = &points[g->first + i];
@@ -446,12 +446,12 @@ fcb_write_svg (const char *path, const char *subtitle)
 
   FILE *f = fopen (path, "w");
   if (f == NULL)
-    fcb_die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
   char title[128];
   snprintf (title, sizeof title, "fastcopy-bench: libfastcopy %s vs glibc %s",
 	    lib.version (), lib.libc_version ());
   if (fcb_svg_write (f, title, subtitle, charts, nch) != 0 || fclose (f) != 0)
-    fcb_die ("%s: write error", path);
+    error_exit (1, "%s: write error", path);
   for (size_t i = 0; i < nch; i++)
     {
       for (size_t k = 0; k < charts[i].nseries; k++)

@@ -78,7 +78,7 @@ map (size_t bytes)
 {
   void *p = fcm_map (bytes);
   if (p == NULL)
-    fcb_die ("cannot map %zu MiB: %s", bytes / MiB, strerror (errno));
+    error_exit (1, "cannot map %zu MiB: %s", bytes / MiB, strerror (errno));
   return p;
 }
 
@@ -131,7 +131,7 @@ fcb_run_case (enum case_id cid, unsigned int rounds, double time_ms)
 		struct fcm_calls c;
 		p->order = fcm_slots (&c, p->size, pool, opt.seed);
 		if (p->order == NULL)
-		  fcb_die ("out of memory");
+		  error_exit (1, "out of memory");
 		p->nslots = c.nslots;
 		p->stride = c.stride;
 	      }

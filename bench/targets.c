@@ -115,7 +115,7 @@ bad (const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (msg, sizeof msg, fmt, ap);
   va_end (ap);
-  fcb_die ("%s:%u: %s", targets_path, lineno, msg);
+  error_exit (1, "%s:%u: %s", targets_path, lineno, msg);
 }
 
 /* Room for element N of an array that holds N: the capacity is the next
@@ -127,7 +127,7 @@ grow (void *v, size_t n, size_t size)
     return v;
   v = realloc (v, (n ? 2 * n : 1) * size);
   if (v == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   return v;
 }
 
@@ -477,11 +477,11 @@ parse_file (FILE *f)
 	     "worst)", w[0].text);
     }
   if (ferror (f))
-    fcb_die ("%s: %s", targets_path, strerror (errno));
+    error_exit (1, "%s: %s", targets_path, strerror (errno));
   free (line);
   finish_set ();
   if (nsets == 0)
-    fcb_die ("%s: no target set", targets_path);
+    error_exit (1, "%s: no target set", targets_path);
 }
 
 static int
@@ -499,14 +499,14 @@ fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
   if (dir == NULL)
     {
       if (opt.strict)
-	fcb_die ("--strict: no %s found (looked in %s)", TARGETS_FILE,
-		 fcb_data_places_text ());
+	error_exit (1, "--strict: no %s found (looked in %s)", TARGETS_FILE,
+		    fcb_data_places_text ());
       return;
     }
   snprintf (targets_path, sizeof targets_path, "%s/%s", dir, TARGETS_FILE);
   FILE *f = fopen (targets_path, "r");
   if (f == NULL)
-    fcb_die ("%s: %s", targets_path, strerror (errno));
+    error_exit (1, "%s: %s", targets_path, strerror (errno));
   parse_file (f);
   fclose (f);
   snprintf (cpu_text, sizeof cpu_text, "%s family %u model %u", cpu->vendor,
@@ -521,8 +521,8 @@ fcb_load_targets (const struct fastcopy_cpu *cpu, const char *glibc)
 	  chosen = &sets[i];
     }
   if (chosen == NULL && opt.strict)
-    fcb_die ("--strict: no target set of %s applies to this CPU (%s)",
-	     targets_path, cpu_text);
+    error_exit (1, "--strict: no target set of %s applies to this CPU (%s)",
+		targets_path, cpu_text);
   snprintf (glibc_version, sizeof glibc_version, "%s", glibc);
   unsigned int v = version_value (glibc);
   for (size_t i = 0; i < nslacks && slack == NULL; i++)
@@ -754,7 +754,7 @@ glibc_median (const struct group *g)
 {
   double *t = malloc (g->count * sizeof *t);
   if (t == NULL)
-    fcb_die ("out of memory");
+    error_exit (1, "out of memory");
   unsigned int m = 0;
   for (size_t i = g->first; i < g->first + g->count; i++)
     if (points[i].done)

@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/message.h"
@@ -41,14 +42,41 @@ error_msg (const char *fmt, ...)
   va_end (ap);
 }
 
+/* vreport, then the pointer to --help.  */
+static void
+vusage (const char *fmt, va_list ap)
+{
+  vreport (fmt, ap);
+  fprintf (stderr, "Try '%s --help' for more information.\n", tool_name);
+}
+
 void
 usage_msg (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
+  vusage (fmt, ap);
+  va_end (ap);
+}
+
+void
+error_exit (int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
   vreport (fmt, ap);
   va_end (ap);
-  fprintf (stderr, "Try '%s --help' for more information.\n", tool_name);
+  exit (status);
+}
+
+void
+usage_exit (int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vusage (fmt, ap);
+  va_end (ap);
+  exit (status);
 }
 
 void

@@ -27,6 +27,14 @@ void error_msg (const char *fmt, ...)
    status (2; fastcopy-run's is env(1)'s 125).  */
 void usage_msg (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
+/* error_msg and usage_msg, then exit with STATUS: for a program whose
+   helpers end it where they find the error, deep in its work or in the
+   parsing of one argument, rather than return a failure to main.  */
+void error_exit (int status, const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 2, 3)));
+void usage_exit (int status, const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 2, 3)));
+
 /* The same for the mistake getopt_long reported by returning C ('?' for
    an unknown option, ':' for a missing argument) while parsing ARGV.  The
    caller sets opterr to 0 and starts its short options with ':' (after

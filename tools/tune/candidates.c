@@ -34,8 +34,8 @@ setting_name (enum fastcopy_family family, unsigned int trait)
       if (s->family == family && s->trait == trait)
 	return s->key;
     }
-  die ("the library has no %s setting for trait %u",
-       family == FASTCOPY_FAMILY_COPY ? "copy" : "clear", trait);
+  error_exit (1, "the library has no %s setting for trait %u",
+	      family == FASTCOPY_FAMILY_COPY ? "copy" : "clear", trait);
 }
 
 /* The default of setting KEY in bytes, or NEVER: the library wrote it
@@ -130,7 +130,7 @@ make_list (struct family *f, const struct fastcopy_impl *only,
 	for (int r = 0; r < (reads_rep ? nrep : 1); r++)
 	  {
 	    if (f->n == MAX_CANDIDATES)
-	      die ("more than %d candidates", MAX_CANDIDATES);
+	      error_exit (1, "more than %d candidates", MAX_CANDIDATES);
 	    struct candidate *c = &f->c[f->n];
 	    memset (c, 0, sizeof *c);
 	    c->impl = impl;
@@ -161,8 +161,8 @@ make_list (struct family *f, const struct fastcopy_impl *only,
   free (fixed);
   free (used);
   if (f->dflt < 0)
-    die ("the library's %s implementation %s is not usable here", f->name,
-	 dflt->name);
+    error_exit (1, "the library's %s implementation %s is not usable here",
+		f->name, dflt->name);
 }
 
 static void
@@ -234,7 +234,7 @@ candidate_take_nt (struct family *f, const struct family *s)
   if (f->chosen == f->dflt)
     {
       if (f->n == MAX_CANDIDATES)
-	die ("more than %d candidates", MAX_CANDIDATES);
+	error_exit (1, "more than %d candidates", MAX_CANDIDATES);
       f->c[f->n] = f->c[f->chosen];
       f->c[f->n].is_default = 0;
       f->chosen = f->n++;

@@ -114,7 +114,8 @@ pick (struct family *f, struct figures *fig)
   /* The objective always chooses (test-objective checks it); should it
      not, a message rather than a candidate read from before the table.  */
   if (f->chosen < 0)
-    die ("%s: the objective chose none of %d candidates", f->name, f->n);
+    error_exit (1, "%s: the objective chose none of %d candidates", f->name,
+		f->n);
 }
 
 static void

@@ -35,16 +35,16 @@ read_file (const char *path, size_t *len, struct stat *st, int *exists)
     {
       if (errno == ENOENT)
 	return NULL;
-      die ("%s: %s", path, strerror (errno));
+      error_exit (1, "%s: %s", path, strerror (errno));
     }
   if (fstat (fd, st) != 0)
-    die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
   if (!S_ISREG (st->st_mode))
-    die ("%s: not a regular file", path);
+    error_exit (1, "%s: not a regular file", path);
   *exists = 1;
   char *buf;
   if (xfile_read_fd (fd, &buf, len) != 0)
-    die ("%s: %s", path, strerror (errno));
+    error_exit (1, "%s: %s", path, strerror (errno));
   close (fd);
   return buf;
 }
@@ -120,7 +120,7 @@ write_config (const char *path, int n, char *const *keys,
     path = resolved;		/* write through a symlink to its target */
   char *dir_copy = strdup (path);
   if (dir_copy == NULL)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   const char *dir = dirname (dir_copy);
   if (dir_lock (dir) != 0)
     exit (1);
@@ -134,10 +134,10 @@ write_config (const char *path, int n, char *const *keys,
   size_t text_len;
   FILE *f = open_memstream (&text, &text_len);
   if (f == NULL)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   int *done = calloc ((size_t) n, sizeof *done);
   if (done == NULL)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   for (size_t pos = 0; pos < len;)
     {
       const char *line = old + pos;
@@ -173,7 +173,7 @@ write_config (const char *path, int n, char *const *keys,
 	fprintf (f, "%s = %s\n", keys[i], values[i]);
       }
   if (fclose (f) != 0)
-    die ("out of memory");
+    error_exit (1, "out of memory");
 
   const struct file_replacement r = {
     .path = path,

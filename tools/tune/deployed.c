@@ -32,7 +32,7 @@ library_path (void)
 {
   Dl_info info;
   if (dladdr ((void *) fastcopy_version, &info) == 0 || info.dli_fname == NULL)
-    die ("cannot tell which libfastcopy this program runs with");
+    error_exit (1, "cannot tell which libfastcopy this program runs with");
   return info.dli_fname;
 }
 
@@ -42,7 +42,7 @@ symbol (void *handle, const char *name)
 {
   void *p = dlsym (handle, name);
   if (p == NULL)
-    die ("a copy of libfastcopy has no %s: %s", name, dlerror ());
+    error_exit (1, "a copy of libfastcopy has no %s: %s", name, dlerror ());
   return p;
 }
 
@@ -51,8 +51,8 @@ deployed_fn (const struct family *f, const struct candidate *c,
 	     char *report, size_t size)
 {
   if (nloaded == FASTCOPY_FAMILY_COUNT * MAX_DEPLOYED)
-    die ("more than %d copies of libfastcopy to load",
-	 FASTCOPY_FAMILY_COUNT * MAX_DEPLOYED);
+    error_exit (1, "more than %d copies of libfastcopy to load",
+		FASTCOPY_FAMILY_COUNT * MAX_DEPLOYED);
   /* "copy=avx2,rep_movsb_threshold=4KiB,copy_nt_threshold=never" */
   char settings[256];
   snprintf (settings, sizeof settings, "%s=%s,%s", f->name, c->impl->name,
@@ -60,7 +60,7 @@ deployed_fn (const struct family *f, const struct candidate *c,
   const char *saved = getenv ("FASTCOPY");
   char *keep = saved != NULL ? strdup (saved) : NULL;
   if (setenv ("FASTCOPY", settings, 1) != 0)
-    die ("setenv FASTCOPY: out of memory");
+    error_exit (1, "setenv FASTCOPY: out of memory");
   void *h = dlmopen (LM_ID_NEWLM, library_path (), RTLD_NOW | RTLD_LOCAL);
   if (keep != NULL)
     setenv ("FASTCOPY", keep, 1);
@@ -68,8 +68,9 @@ deployed_fn (const struct family *f, const struct candidate *c,
     unsetenv ("FASTCOPY");
   free (keep);
   if (h == NULL)
-    die ("cannot load a copy of libfastcopy to time %s as deployed: %s",
-	 c->label, dlerror ());
+    error_exit (1,
+		"cannot load a copy of libfastcopy to time %s as deployed: %s",
+		c->label, dlerror ());
   nloaded++;
 
   int copy = f->id == FASTCOPY_FAMILY_COPY;
@@ -84,10 +85,11 @@ deployed_fn (const struct family *f, const struct candidate *c,
   if (choice == NULL || rep == NULL || nt == NULL
       || strcmp (choice->impl->name, c->impl->name) != 0
       || rep->number != c->rep || nt->number != c->nt)
-    die ("a copy of libfastcopy loaded with FASTCOPY=%s does not run it: "
-	 "%s runs %s, %s %s, %s %s", settings, function,
-	 choice ? choice->impl->name : "?", f->rep_key,
-	 rep ? rep->value : "?", f->nt_key, nt ? nt->value : "?");
+    error_exit (1,
+		"a copy of libfastcopy loaded with FASTCOPY=%s does not run it: "
+		"%s runs %s, %s %s, %s %s", settings, function,
+		choice ? choice->impl->name : "?", f->rep_key,
+		rep ? rep->value : "?", f->nt_key, nt ? nt->value : "?");
   snprintf (report, size, "FASTCOPY=%s: the exported %s runs %s", settings,
 	    function, choice->impl->name);
 

@@ -38,18 +38,6 @@ const char tool_name[] = "fastcopy-tune";
 struct options opt = { .compare = 1 };
 static int progress_tty;
 
-void
-die (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  fprintf (stderr, "%s: ", tool_name);
-  vfprintf (stderr, fmt, ap);
-  fputc ('\n', stderr);
-  va_end (ap);
-  exit (1);
-}
-
 /* Progress lines go to a terminal only: redirected, a run would write
    thousands of them into a log.  */
 void

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* fastcopy-tune's objective (fastcopy-tune(1), CHOOSING): which of a
    family's candidates to write, from their figures against glibc.  A pure
-   function of the figures, so that testsuite/tools/tune/test-objective.c checks it
-   on made-up ones.
+   function of the figures, so that
+   testsuite/tools/tune/test-objective.c checks it on made-up ones.
 
    1. Never slower than the default: only candidates whose workloads
       geomean is at most DIST_NOISE above the default's, and whose geomean

@@ -58,10 +58,10 @@ static void
 load_workload (const char *path)
 {
   if (nworkloads == MAX_WORKLOADS)
-    die ("at most %d workloads", MAX_WORKLOADS);
+    error_exit (1, "at most %d workloads", MAX_WORKLOADS);
   char err[PATH_MAX + 128];
   if (fcw_load (&workloads[nworkloads], path, err, sizeof err) != 0)
-    die ("%s", err);
+    error_exit (1, "%s", err);
   nworkloads++;
 }
 
@@ -74,12 +74,12 @@ points_load (char *const *paths, int n)
     {
       const char *dir = fcb_data_dir (NULL, fcw_dir_has);
       if (dir == NULL)
-	die ("no distribution data found (looked in %s)",
-	     fcb_data_places_text ());
+	error_exit (1, "no distribution data found (looked in %s)",
+		    fcb_data_places_text ());
       char **list;
       int m = fcw_list (dir, &list);
       if (m < 0)
-	die ("%s: %s", dir, strerror (errno));
+	error_exit (1, "%s: %s", dir, strerror (errno));
       for (int i = 0; i < m; i++)
 	load_workload (list[i]);
       fcw_list_free (list);
@@ -99,7 +99,7 @@ points_setup (void)
 					(enum fastcopy_family) f, SEQ_CALLS, 1,
 					&bytes);
 	if (sequences[f][w] == NULL && workloads[w].family[f].calls > 0)
-	  die ("out of memory");
+	  error_exit (1, "out of memory");
 	largest_call = largest > largest_call ? largest : largest_call;
       }
   size_t bytes = POOL_BYTES > MAX_COLD ? POOL_BYTES : MAX_COLD;
@@ -109,8 +109,8 @@ points_setup (void)
   src_buf = fcm_map (bytes);
   dst_buf = fcm_map (bytes);
   if (src_buf == NULL || dst_buf == NULL)
-    die ("cannot map 2 x %zu MiB: %s", bytes / (size_t) MiB,
-	 strerror (errno));
+    error_exit (1, "cannot map 2 x %zu MiB: %s", bytes / (size_t) MiB,
+		strerror (errno));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -120,7 +120,7 @@ static void
 add (struct point_set *ps, struct tpoint p)
 {
   if (ps->n == MAX_POINTS)
-    die ("more than %d points", MAX_POINTS);
+    error_exit (1, "more than %d points", MAX_POINTS);
   ps->p[ps->n++] = p;
 }
 
@@ -293,7 +293,7 @@ points_sizes (const struct point_set *ps, int workloads_only, size_t **sizes)
     cap += 2 * workloads[w].family[ps->family].nbuckets;
   size_t *v = malloc (cap * sizeof *v);
   if (v == NULL)
-    die ("out of memory");
+    error_exit (1, "out of memory");
   for (int i = 0; i < ps->n; i++)
     {
       const struct tpoint *p = &ps->p[i];
@@ -331,12 +331,12 @@ glibc_symbol (const char *name)
   void *libc = dlopen ("libc.so.6", RTLD_NOW | RTLD_LOCAL);
   struct link_map *lm = NULL;
   if (libc == NULL || dlinfo (libc, RTLD_DI_LINKMAP, &lm) != 0 || lm == NULL)
-    die ("dlopen libc.so.6: %s", dlerror ());
+    error_exit (1, "dlopen libc.so.6: %s", dlerror ());
   void *fn = dlsym (libc, name);
   Dl_info info;
   if (fn == NULL || dladdr (fn, &info) == 0 || info.dli_fname == NULL
       || strcmp (info.dli_fname, lm->l_name) != 0)
-    die ("cannot find glibc's own %s in %s", name, lm->l_name);
+    error_exit (1, "cannot find glibc's own %s in %s", name, lm->l_name);
   return fn;
 }
 
@@ -362,7 +362,7 @@ before_sample (const struct fcm_fn *fn, struct fcm_calls *calls)
   if (items != NULL && strcmp (last, items) != 0)
     {
       if (fastcopy_set (items, NULL, NULL) != 0)
-	die ("fastcopy_set (\"%s\") refused", items);
+	error_exit (1, "fastcopy_set (\"%s\") refused", items);
       snprintf (last, sizeof last, "%s", items);
     }
   points_warm_up (fn, calls);
@@ -437,7 +437,7 @@ calls_of (const struct tpoint *p, enum fastcopy_family family,
     case PK_COLD:
       c->layout = FCM_SLOTS;
       if (fcm_slots (c, p->size, POOL_BYTES, 1) == NULL)
-	die ("out of memory");
+	error_exit (1, "out of memory");
       break;
     case PK_ALIAS:
       c->layout = FCM_SAME;
@@ -453,7 +453,7 @@ points_run (const struct point_set *ps, unsigned int kinds,
 {
   static struct fcm_point m;
   if (nfn > FCM_MAX_FNS)
-    die ("more than %d functions in a point", FCM_MAX_FNS);
+    error_exit (1, "more than %d functions in a point", FCM_MAX_FNS);
   for (int i = 0; i < ps->n; i++)
     {
       const struct tpoint *p = &ps->p[i];

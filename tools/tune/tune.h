@@ -24,6 +24,7 @@
 
 #include "fastcopy.h"
 #include "common/measure.h"
+#include "common/message.h"
 #include "tools-interface.h"
 #include "common/workload.h"
 
@@ -56,8 +57,6 @@ struct options
 extern struct options opt;
 
 /* main.c  */
-void die (const char *fmt, ...)
-  __attribute__ ((noreturn, format (printf, 1, 2)));
 /* One progress line on stderr (overwritten on a terminal); none with
    --quiet.  */
 void progress (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));

@@ -9,7 +9,7 @@
 #
 #   test-preload-rule.sh [PROBE]
 #
-# PROBE defaults to ./tools/common/preload-rule-probe (make check runs in
+# PROBE defaults to ./testsuite/common/preload-rule-probe (make check runs in
 # the build directory).  Prints PASS/FAIL lines; exits 1 when something
 # failed (77, "skipped", when the probe is missing).
 set -u
@@ -18,7 +18,7 @@ set -u
 [ "${FC_HOST_RUNS:-yes}" = yes ] ||
     { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 
-probe=${1:-./tools/common/preload-rule-probe}
+probe=${1:-./testsuite/common/preload-rule-probe}
 srcdir=${srcdir:-$(dirname "$0")/../..}
 remove_sh=$srcdir/packaging/preload-remove.sh
 

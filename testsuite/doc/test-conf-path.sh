@@ -8,7 +8,7 @@
 #   test-conf-path.sh [INFO [PAGE [TUNE-PAGE]]]
 #
 # INFO, PAGE and TUNE-PAGE default to ./tools/fastcopy-info,
-# ./doc/fastcopy.conf.5 and ./tools/fastcopy-tune.1 (make check runs in
+# ./doc/fastcopy.conf.5 and ./tools/tune/fastcopy-tune.1 (make check runs in
 # the build directory).  Prints PASS/FAIL lines; exits 1 when something
 # failed (77, "skipped", when one is missing).
 set -u
@@ -19,7 +19,7 @@ set -u
 
 info=${1:-./tools/fastcopy-info}
 page=${2:-./doc/fastcopy.conf.5}
-tune_page=${3:-./tools/fastcopy-tune.1}
+tune_page=${3:-./tools/tune/fastcopy-tune.1}
 [ -x "$info" ] && [ -r "$page" ] && [ -r "$tune_page" ] ||
     { echo "SKIP: no $info, $page or $tune_page"; exit 77; }
 failures=0

@@ -22,8 +22,8 @@ bugs=$(sed -n 's/^AC_INIT(\[libfastcopy\], \[[^]]*\], \[\([^]]*\)\].*/\1/p' "$sr
 [ -n "$version" ] && [ -n "$bugs" ] || fail "configure.ac: no version or bug address in AC_INIT"
 
 # The pages as shipped (two are made from .in files at build time).
-for page in tools/fastcopy-info.1 tools/fastcopy-run.1 tools/fastcopy-tune.1.in \
-    tools/fastcopy-profile.1 tools/fastcopy-preload.8 bench/fastcopy-bench.1 \
+for page in tools/info/fastcopy-info.1 tools/run/fastcopy-run.1 tools/tune/fastcopy-tune.1.in \
+    tools/profile/fastcopy-profile.1 tools/preload/fastcopy-preload.8 bench/fastcopy-bench.1 \
     bench/fastcopy-startup.1 doc/fastcopy.conf.5.in; do
     f=$srcdir/$page
     [ -r "$f" ] || { fail "no $page"; continue; }

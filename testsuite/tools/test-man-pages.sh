@@ -47,8 +47,8 @@ page ()
 # ".IB FILE : LINE^LR," renders "FILE:LINER,"); and one footer, the same
 # date on every page and "libfastcopy VERSION", the version the programs
 # print (configure.ac's).
-pages=$(cd "$srcdir" && ls tools/*.1 tools/*.8 tools/*/*.8 bench/*.1 \
-    tools/*.1.in doc/*.5.in 2>/dev/null | sed -e 's/\.in$//')
+pages=$(cd "$srcdir" && ls tools/*/*.1 tools/*/*.8 bench/*.1 \
+    tools/*/*.1.in doc/*.5.in 2>/dev/null | sed -e 's/\.in$//')
 [ -n "$pages" ] || fail "no manual page in $srcdir"
 version=$(tools/fastcopy-info --version | sed -n 's/^fastcopy-info (libfastcopy) //p')
 [ -n "$version" ] || fail "tools/fastcopy-info --version prints no version"
@@ -73,15 +73,17 @@ for p in $pages; do
     esac
 done
 
-# Every long option of each tool's --help in its page: TOOL.1 or TOOL.8
-# beside its source.  The tools are Makefile.am's list (FC_TOOLS,
+# Every long option of each tool's --help in its page: NAME.1 or NAME.8
+# in the tool's folder (bench/, or tools/<tool>/ for tools/NAME).  The tools are Makefile.am's list (FC_TOOLS,
 # PROGRAM:OPTION words), or the arguments.
 [ $# -gt 0 ] || set -- ${FC_TOOLS:-}
 [ $# -gt 0 ] || fail "no tools: FC_TOOLS is empty"
 for entry in "$@"; do
     tool=${entry%%:*}
     man=
-    for m in "$tool.1" "$tool.8"; do
+    name=${tool##*/} dir=${tool%/*}
+    for m in $(cd "$srcdir" && ls "$dir/$name".[18] "$dir"/*/"$name".[18] \
+                   "$dir"/*/"$name".1.in 2>/dev/null | sed -e 's/\.in$//'); do
         [ -r "$m" ] || [ -r "$srcdir/$m" ] || [ -r "$srcdir/$m.in" ] || continue
         man=$m
     done
@@ -89,7 +91,7 @@ for entry in "$@"; do
         echo "SKIP: no $tool"
         continue
     fi
-    [ -n "$man" ] || { fail "$tool: no manual page $tool.1 or $tool.8"; continue; }
+    [ -n "$man" ] || { fail "$tool: no manual page $name.1 or $name.8"; continue; }
     page "$man" >"$work/page" || { fail "$man: no such page"; continue; }
     opts=$("$tool" --help | grep -o -E -- '--[a-z][a-z0-9-]*' | sort -u)
     [ -n "$opts" ] || { fail "$tool --help names no option"; continue; }
@@ -134,7 +136,7 @@ if [ -x "$info" ] && page doc/fastcopy.conf.5 >"$work/conf"; then
     fi
     # The implementations the page's example of a refused one lists.
     said=$(FASTCOPY_CONFIG= "$info" --check-env copy=avx1024 2>&1 | sed -n 's/.*(known: \([^)]*\)).*/\1/p')
-    shown=$(page tools/fastcopy-info.1 | sed -n '/^\.SH EXAMPLES/,/^\.SH/p' | tr '\n' ' ' |
+    shown=$(page tools/info/fastcopy-info.1 | sed -n '/^\.SH EXAMPLES/,/^\.SH/p' | tr '\n' ' ' |
         sed -n "s/.*unknown implementation 'avx1024' (known: \([^)]*\)).*/\1/p" | tr -s ' ')
     if [ -n "$said" ] && [ "$said" = "$shown" ]; then
         pass "fastcopy-info(1)'s example lists the implementations fastcopy-info lists"

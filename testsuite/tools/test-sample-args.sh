@@ -17,9 +17,9 @@ set -u
 [ "${FC_HOST_RUNS:-yes}" = yes ] ||
     { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 sample=$PWD/tools/fastcopy-sample
-driver=$PWD/tools/sample/sample-driver
-fake=$PWD/tools/sample/.libs/libfakebody.so
-noperf=$PWD/tools/sample/.libs/no-perf.so
+driver=$PWD/testsuite/tools/sample/sample-driver
+fake=$PWD/testsuite/tools/sample/.libs/libfakebody.so
+noperf=$PWD/testsuite/tools/sample/.libs/no-perf.so
 for f in "$sample" "$driver" "$fake" "$noperf"; do
     [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
 done

@@ -30,7 +30,7 @@ shift $((OPTIND - 1))
 [ $# -eq 2 ] || usage
 first=$1 count=$2
 top=$(cd "$(dirname "$0")/../../.." && pwd)
-sample=${FC_SAMPLE:-$PWD/tools/fastcopy-sample} driver=$PWD/tools/sample/sample-driver
+sample=${FC_SAMPLE:-$PWD/tools/fastcopy-sample} driver=$PWD/testsuite/tools/sample/sample-driver
 lib=$PWD/.libs/libfastcopy.so.1
 for f in "$sample" "$driver" "$lib"; do
     [ -e "$f" ] || { echo "$me: no $f: run it in a build tree after make check" >&2; exit 1; }

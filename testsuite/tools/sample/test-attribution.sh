@@ -23,8 +23,8 @@ set -u
 [ "${FC_HOST_RUNS:-yes}" = yes ] ||
     { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 sample=$PWD/tools/fastcopy-sample
-driver=$PWD/tools/sample/sample-driver
-fake=$PWD/tools/sample/.libs/libfakebody.so
+driver=$PWD/testsuite/tools/sample/sample-driver
+fake=$PWD/testsuite/tools/sample/.libs/libfakebody.so
 for f in "$sample" "$driver" "$fake"; do
     [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }
 done

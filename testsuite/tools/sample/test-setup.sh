@@ -8,7 +8,7 @@ set -u
 [ "${FC_HOST_RUNS:-yes}" = yes ] ||
     { echo "SKIP: this machine cannot run the build's programs"; exit 77; }
 sample=$PWD/tools/fastcopy-sample
-driver=$PWD/tools/sample/sample-driver
+driver=$PWD/testsuite/tools/sample/sample-driver
 lib=$PWD/.libs/libfastcopy.so.1
 for f in "$sample" "$driver" "$lib"; do
     [ -e "$f" ] || { echo "SKIP: no $f"; exit 77; }

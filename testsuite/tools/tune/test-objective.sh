@@ -5,10 +5,10 @@
 #
 #   test-objective.sh [PROGRAM]
 #
-# PROGRAM defaults to ./tools/tune/test-objective (make check runs in the
+# PROGRAM defaults to ./testsuite/tools/tune/test-objective (make check runs in the
 # build directory and builds it).  Prints its PASS/FAIL lines; exits 1
 # when one failed (77, "skipped", when the program is missing).
 set -u
-prog=${1:-./tools/tune/test-objective}
+prog=${1:-./testsuite/tools/tune/test-objective}
 [ -x "$prog" ] || { echo "SKIP: no $prog"; exit 77; }
 exec "$prog"

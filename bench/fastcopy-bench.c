@@ -217,12 +217,9 @@ main (int argc, char **argv)
 	case 'V':
 	  printf ("fastcopy-bench (libfastcopy) %s\n", fastcopy_version ());
 	  return 0;
-	case ':':
-	  usage_exit (2, "option '%s' needs an argument", argv[optind - 1]);
 	default:
-	  if (optopt)
-	    usage_exit (2, "unrecognized option '-%c'", optopt);
-	  usage_exit (2, "unrecognized option '%s'", argv[optind - 1]);
+	  getopt_usage_msg (o, argv);
+	  return 2;
 	}
       /* An empty name names no file: a usage error found with the
 	 arguments, before anything is measured.  These options are long

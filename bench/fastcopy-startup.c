@@ -411,12 +411,9 @@ main (int argc, char **argv)
 	case O_NOPIN: pin = 0; break;
 	case 'h': help (); return 0;
 	case 'V': printf ("fastcopy-startup (libfastcopy) %s\n", PACKAGE_VERSION); return 0;
-	case ':':
-	  usage_exit (2, "option '%s' needs an argument", argv[optind - 1]);
 	default:
-	  if (optopt)
-	    usage_exit (2, "unrecognized option '-%c'", optopt);
-	  usage_exit (2, "unrecognized option '%s'", argv[optind - 1]);
+	  getopt_usage_msg (o, argv);
+	  return 2;
 	}
       /* An empty name names no file: a usage error found with the
 	 arguments, before anything runs.  */

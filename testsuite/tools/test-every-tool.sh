@@ -107,6 +107,12 @@ Try '$name --help' for more information."
         --no-such-option
     usage_error "$option without its argument" \
         "option '$option' needs an argument" "$option"
+    # A short option that needs an argument, last in a cluster, is named
+    # alone, as getopt names it.
+    case $name in
+        fastcopy-bench) usage_error "-qc" "option '-c' needs an argument" -qc ;;
+        fastcopy-sample) usage_error "-aF" "option '-F' needs an argument" -aF ;;
+    esac
 done
 
 finish

@@ -70,15 +70,6 @@ usage (FILE *f)
 	   "See fastcopy-sample(1).\n", DEFAULT_SECONDS, DEFAULT_HZ);
 }
 
-static int
-usage_error (const char *fmt, const char *arg)
-{
-  fprintf (stderr, "%s: ", tool_name);
-  fprintf (stderr, fmt, arg);
-  fprintf (stderr, "\nTry '%s --help' for more information.\n", tool_name);
-  return 2;
-}
-
 volatile sig_atomic_t sample_stop;
 
 static void
@@ -255,20 +246,19 @@ main (int argc, char **argv)
       case 'a': o.all = 1; break;
       case 'p':
 	if (!number (optarg, 1, 4194304, &v) || v != (double) (pid_t) v)
-	  return usage_error ("'%s' is not a process ID", optarg);
+	  usage_exit (2, "'%s' is not a process ID", optarg);
 	o.pid = (pid_t) v;
 	break;
       case 'd':
 	if (!number (optarg, 0.01, 86400, &v))
-	  return usage_error ("'%s' is not a duration in seconds (0.01 to "
-			      "86400)", optarg);
+	  usage_exit (2, "'%s' is not a duration in seconds (0.01 to "
+		      "86400)", optarg);
 	o.seconds = v;
 	duration_given = 1;
 	break;
       case 'F':
 	if (!number (optarg, 1, MAX_HZ, &v) || v != (double) (unsigned) v)
-	  return usage_error ("'%s' is not a rate in Hz (1 to 10000)",
-			      optarg);
+	  usage_exit (2, "'%s' is not a rate in Hz (1 to 10000)", optarg);
 	o.hz = (unsigned int) v;
 	break;
       case O_COMM: o.comm = 1; break;
@@ -277,19 +267,18 @@ main (int argc, char **argv)
       case 'V':
 	printf ("fastcopy-sample (libfastcopy) %s\n", fastcopy_version ());
 	return 0;
-      case ':':
-	return usage_error ("option '%s' needs an argument", argv[optind - 1]);
       default:
-	return usage_error ("unrecognized option '%s'", argv[optind - 1]);
+	getopt_usage_msg (c, argv);
+	return 2;
       }
   if (optind < argc)
     o.command = argv + optind;
   if (o.all + (o.pid > 0) + (o.command != NULL) != 1)
-    return usage_error ("%s", o.all + (o.pid > 0) + (o.command != NULL)
-			? "give one of -a, -p PID and a command"
-			: "nothing to sample: give -a, -p PID or a command");
+    usage_exit (2, "%s", o.all + (o.pid > 0) + (o.command != NULL)
+		    ? "give one of -a, -p PID and a command"
+		    : "nothing to sample: give -a, -p PID or a command");
   if (o.out == NULL)
-    return usage_error ("%s", "no output file: give -o OUT");
+    usage_exit (2, "no output file: give -o OUT");
   if (empty_name_msg ("--output", o.out)
       || (cost_cache_dir != NULL && empty_name_msg ("--cache-dir",
 						    cost_cache_dir)))

@@ -180,8 +180,9 @@ name:							\
    its tests jump to sit in front of it, and it falls into the body with
    no padding between.  They compare the family's entry byte,
    fc_copy_entry or fc_clear_entry, with 1: below, they fall into the
-   host's body; equal, they jump to byte 1's; above, a chain of compares
-   reaches the others, and the jump through the dispatch slot the rest.
+   entry variant's body; equal, they jump to byte 1's; above, a chain of
+   compares reaches the others, and the jump through the dispatch slot
+   the rest.
    Their ranges in the body map are ENTRY_COPY's or ENTRY_CLEAR's, up to
    the entry variant's first instruction.  */
 #define FC_ENTRY_POINTS_COPY(id)			\

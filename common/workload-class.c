@@ -10,11 +10,11 @@
 #include "common/workload.h"
 
 void
-fcw_class_here (struct fcw_class *c)
+fcw_machine_class_here (struct fcw_machine_class *c)
 {
   const struct fastcopy_cpu *cpu = fastcopy_cpu ();
   memset (c, 0, sizeof *c);
-  c->kind = FCW_CLASS_KNOWN;
+  c->kind = FCW_MACHINE_CLASS_KNOWN;
   /* One word, as the class line has it: Zhaoxin's "  Shanghai  " reads
      "__Shanghai__".  */
   snprintf (c->cpu_vendor, sizeof c->cpu_vendor, "%s", cpu->vendor);

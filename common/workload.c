@@ -23,25 +23,27 @@ const char *const fcw_family_names[FASTCOPY_FAMILY_COUNT] = {
 };
 
 const char *
-fcw_class_text (const struct fcw_class *c, char *buf, size_t size)
+fcw_machine_class_text (const struct fcw_machine_class *c, char *buf,
+			size_t size)
 {
-  if (c->kind == FCW_CLASS_KNOWN)
+  if (c->kind == FCW_MACHINE_CLASS_KNOWN)
     snprintf (buf, size, "vendor=%s family=%u model=%u policy=%s",
 	      c->cpu_vendor, c->cpu_family, c->cpu_model, c->policy);
   else
-    snprintf (buf, size, "%s", c->kind == FCW_CLASS_MIXED ? "mixed"
+    snprintf (buf, size, "%s", c->kind == FCW_MACHINE_CLASS_MIXED ? "mixed"
 						       : "unknown");
   return buf;
 }
 
 const char *
-fcw_class_cpu_text (const struct fcw_class *c, char *buf, size_t size)
+fcw_machine_class_cpu_text (const struct fcw_machine_class *c, char *buf,
+			    size_t size)
 {
-  if (c->kind == FCW_CLASS_KNOWN)
+  if (c->kind == FCW_MACHINE_CLASS_KNOWN)
     snprintf (buf, size, "%s family %u model %u", c->cpu_vendor,
 	      c->cpu_family, c->cpu_model);
   else
-    snprintf (buf, size, "%s", c->kind == FCW_CLASS_MIXED ? "mixed"
+    snprintf (buf, size, "%s", c->kind == FCW_MACHINE_CLASS_MIXED ? "mixed"
 						       : "unknown");
   return buf;
 }
@@ -70,12 +72,13 @@ class_field (const char **p, const char *key, char *buf, size_t size,
 }
 
 int
-fcw_class_parse (const char *text, struct fcw_class *c)
+fcw_machine_class_parse (const char *text, struct fcw_machine_class *c)
 {
   memset (c, 0, sizeof *c);
   if (strcmp (text, "mixed") == 0 || strcmp (text, "unknown") == 0)
     {
-      c->kind = text[0] == 'm' ? FCW_CLASS_MIXED : FCW_CLASS_UNKNOWN;
+      c->kind = text[0] == 'm' ? FCW_MACHINE_CLASS_MIXED
+				 : FCW_MACHINE_CLASS_UNKNOWN;
       return 0;
     }
   char family[12], model[12];
@@ -91,16 +94,17 @@ fcw_class_parse (const char *text, struct fcw_class *c)
     }
   c->cpu_family = (unsigned int) strtoul (family, NULL, 10);
   c->cpu_model = (unsigned int) strtoul (model, NULL, 10);
-  c->kind = FCW_CLASS_KNOWN;
+  c->kind = FCW_MACHINE_CLASS_KNOWN;
   return 0;
 }
 
 int
-fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b)
+fcw_machine_class_equal (const struct fcw_machine_class *a,
+			 const struct fcw_machine_class *b)
 {
   if (a->kind != b->kind)
     return 0;
-  return a->kind != FCW_CLASS_KNOWN
+  return a->kind != FCW_MACHINE_CLASS_KNOWN
 	 || (strcmp (a->cpu_vendor, b->cpu_vendor) == 0
 	     && a->cpu_family == b->cpu_family
 	     && a->cpu_model == b->cpu_model
@@ -372,7 +376,7 @@ comment_line (struct reader *r, const char *line)
     snprintf (w->command, sizeof w->command, "%s", text);
   else if ((text = after (line, FC_REC_CLASS)) != NULL)
     {
-      if (fcw_class_parse (text, &w->machine_class) != 0)
+      if (fcw_machine_class_parse (text, &w->machine_class) != 0)
 	return fail (r, "'%.100s' is not 'vendor=VENDOR family=N model=N "
 		     "policy=ROW', 'mixed' or 'unknown'", line);
     }
@@ -558,8 +562,9 @@ add_tallies (struct fcw_tally *into, const struct fcw_tally *from, int n)
 int
 fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
 {
-  if (!fcw_class_equal (&into->machine_class, &from->machine_class))
-    into->machine_class = (struct fcw_class) { .kind = FCW_CLASS_MIXED };
+  if (!fcw_machine_class_equal (&into->machine_class, &from->machine_class))
+    into->machine_class
+      = (struct fcw_machine_class) { .kind = FCW_MACHINE_CLASS_MIXED };
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       char *impl = into->family[f].impl;
@@ -658,11 +663,11 @@ fcw_write_extra (FILE *f, const struct fcw_workload *w, const char *comment,
 		 const char *extra, unsigned int nextra)
 {
   fputs (FC_REC_VERSION_LINE FC_REC_VERSION_TEXT "\n", f);
-  if (w->machine_class.kind != FCW_CLASS_UNKNOWN)
+  if (w->machine_class.kind != FCW_MACHINE_CLASS_UNKNOWN)
     {
-      char text[FCW_CLASS_TEXT];
+      char text[FCW_MACHINE_CLASS_TEXT];
       fprintf (f, FC_REC_CLASS "%s\n",
-	       fcw_class_text (&w->machine_class, text, sizeof text));
+	       fcw_machine_class_text (&w->machine_class, text, sizeof text));
     }
   if (w->family[0].impl[0] || w->family[1].impl[0])
     {

@@ -12,7 +12,7 @@
      "family,what,value,calls,bytes" and one line per counted value; sizes
      come in buckets, and the alignments, (dst - src) mod 4096 classes,
      overlaps and functions are recorded too.  Comment lines carry the
-     format's version, the class of machine (struct fcw_class), the
+     format's version, the class of machine (struct fcw_machine_class), the
      implementations and, last, an end line that counts the lines above
      it, so that a truncated file is told from a whole one.  */
 
@@ -43,41 +43,43 @@ extern const char *const fcw_overlap_names[FC_REC_NOVERLAP];
      # class: vendor=AuthenticAMD family=26 model=2 policy=amd-zen5
      # class: mixed
    A file without the line (every file written before it existed) is of
-   class unknown.  Recorders fill it with fcw_class_here.  */
-enum fcw_class_kind
+   class unknown.  Recorders fill it with fcw_machine_class_here.  */
+enum fcw_machine_class_kind
 {
-  FCW_CLASS_UNKNOWN = 0,
-  FCW_CLASS_KNOWN,
-  FCW_CLASS_MIXED		/* a merge of several classes */
+  FCW_MACHINE_CLASS_UNKNOWN = 0,
+  FCW_MACHINE_CLASS_KNOWN,
+  FCW_MACHINE_CLASS_MIXED		/* a merge of several classes */
 };
 
-struct fcw_class
+struct fcw_machine_class
 {
-  enum fcw_class_kind kind;
+  enum fcw_machine_class_kind kind;
   char cpu_vendor[13];		/* fastcopy_cpu ()->vendor: "AuthenticAMD" */
   unsigned int cpu_family, cpu_model;
   char policy[32];		/* the policy row's name: "amd-zen5" */
 };
 
-/* The longest text of fcw_class_text and fcw_class_cpu_text, with its
-   terminating null byte.  */
-#define FCW_CLASS_TEXT 96
+/* The longest text of fcw_machine_class_text and
+   fcw_machine_class_cpu_text, with its terminating null byte.  */
+#define FCW_MACHINE_CLASS_TEXT 96
 
 /* The class as the recording's line gives it after "# class: ", or
    "unknown".  */
-const char *fcw_class_text (const struct fcw_class *c, char *buf,
-			    size_t size);
+const char *fcw_machine_class_text (const struct fcw_machine_class *c,
+				    char *buf, size_t size);
 /* Its CPU as fastcopy-info shows it, "AuthenticAMD family 26 model 2", or
    "mixed" or "unknown".  */
-const char *fcw_class_cpu_text (const struct fcw_class *c, char *buf,
-				size_t size);
-/* Parse TEXT, as fcw_class_text writes it, into C.  Returns 0 or -1.  */
-int fcw_class_parse (const char *text, struct fcw_class *c);
+const char *fcw_machine_class_cpu_text (const struct fcw_machine_class *c,
+					char *buf, size_t size);
+/* Parse TEXT, as fcw_machine_class_text writes it, into C.  Returns 0 or
+   -1.  */
+int fcw_machine_class_parse (const char *text, struct fcw_machine_class *c);
 /* Nonzero when A and B are the same class (unknown is only unknown).  */
-int fcw_class_equal (const struct fcw_class *a, const struct fcw_class *b);
+int fcw_machine_class_equal (const struct fcw_machine_class *a,
+			     const struct fcw_machine_class *b);
 /* The class of the machine this process runs on (workload-class.c, which
    links libfastcopy).  */
-void fcw_class_here (struct fcw_class *c);
+void fcw_machine_class_here (struct fcw_machine_class *c);
 
 /* The library's recording buckets (src/size-buckets.h): every size up to 512
    has its own, then eight per doubling.  Bucket I holds sizes
@@ -136,7 +138,7 @@ struct fcw_workload
 				   "Memcpy": "GoogleA" */
   char path[PATH_MAX];
   char command[208];		/* a recording's command; "" if none */
-  struct fcw_class machine_class;
+  struct fcw_machine_class machine_class;
   /* The file ended with its "# end: N lines" line, and N was right.  A
      recording without one may have been cut short.  */
   int has_end_line;

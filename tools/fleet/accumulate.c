@@ -36,7 +36,7 @@ calls_of (const struct fcw_workload *w)
 static int
 same_series (const struct fcw_workload *a, const struct fcw_workload *b)
 {
-  if (!fcw_class_equal (&a->machine_class, &b->machine_class))
+  if (!fcw_machine_class_equal (&a->machine_class, &b->machine_class))
     return 0;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     if (strcmp (a->family[f].impl, b->family[f].impl) != 0)

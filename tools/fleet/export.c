@@ -185,12 +185,12 @@ export_main (const char *out, const char *host, const char *path)
   struct fcw_workload w;
   if (load_recording (path, &w) != 0)
     return 1;
-  char cpu[FCW_CLASS_TEXT];
-  const struct fcw_class *c = &w.machine_class;
+  char cpu[FCW_MACHINE_CLASS_TEXT];
+  const struct fcw_machine_class *c = &w.machine_class;
   struct series s = {
-    .policy = c->kind == FCW_CLASS_KNOWN ? c->policy
-	      : c->kind == FCW_CLASS_MIXED ? "mixed" : "unknown",
-    .cpu = fcw_class_cpu_text (c, cpu, sizeof cpu), .host = host
+    .policy = c->kind == FCW_MACHINE_CLASS_KNOWN ? c->policy
+	      : c->kind == FCW_MACHINE_CLASS_MIXED ? "mixed" : "unknown",
+    .cpu = fcw_machine_class_cpu_text (c, cpu, sizeof cpu), .host = host
   };
   char *text = NULL;
   size_t len;

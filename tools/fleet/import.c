@@ -385,12 +385,13 @@ kind_of (const struct sample *s)
 /* The class the policy and cpu labels give: none, "unknown" or "mixed",
    or a row and "VENDOR family N model N".  */
 static int
-class_of (const struct sample *s, struct fcw_class *c)
+class_of (const struct sample *s, struct fcw_machine_class *c)
 {
   memset (c, 0, sizeof *c);
   if (strcmp (s->policy, "mixed") == 0 || strcmp (s->cpu, "mixed") == 0)
-    c->kind = FCW_CLASS_MIXED;
-  if (c->kind == FCW_CLASS_MIXED || (s->policy[0] == 0 && s->cpu[0] == 0)
+    c->kind = FCW_MACHINE_CLASS_MIXED;
+  if (c->kind == FCW_MACHINE_CLASS_MIXED
+      || (s->policy[0] == 0 && s->cpu[0] == 0)
       || (strcmp (s->policy, "unknown") == 0
 	  && strcmp (s->cpu, "unknown") == 0))
     return 0;
@@ -408,7 +409,7 @@ class_of (const struct sample *s, struct fcw_class *c)
   char line[200];
   snprintf (line, sizeof line, "vendor=%s family=%u model=%u policy=%s",
 	    text, family, model, s->policy);
-  return fcw_class_parse (line, c);
+  return fcw_machine_class_parse (line, c);
 }
 
 /* The grid bucket whose upper bound LE is, FCW_GRID_BUCKETS for +Inf, or
@@ -560,23 +561,25 @@ build (const struct input *in, int mix, struct fcw_workload *w)
       if (f < 0)
 	return -1;
       ours++;
-      struct fcw_class c;
+      struct fcw_machine_class c;
       if (class_of (s, &c) != 0)
 	return bad_input (in, 0, "policy=\"%s\" cpu=\"%s\" is not a class "
 			  "(cpu=\"VENDOR family N model N\")", s->policy,
 			  s->cpu);
       if (!have_class++)
 	w->machine_class = c;
-      else if (!fcw_class_equal (&w->machine_class, &c))
+      else if (!fcw_machine_class_equal (&w->machine_class, &c))
 	{
-	  char a[FCW_CLASS_TEXT], b[FCW_CLASS_TEXT];
+	  char a[FCW_MACHINE_CLASS_TEXT], b[FCW_MACHINE_CLASS_TEXT];
 	  if (!mix)
 	    return bad_input (in, 0, "series of class %s and of class %s: "
 			      "import one class (filter by policy and cpu), "
 			      "or give --mix",
-			      fcw_class_text (&w->machine_class, a, sizeof a),
-			      fcw_class_text (&c, b, sizeof b));
-	  w->machine_class = (struct fcw_class) { .kind = FCW_CLASS_MIXED };
+			      fcw_machine_class_text (&w->machine_class, a,
+						      sizeof a),
+			      fcw_machine_class_text (&c, b, sizeof b));
+	  w->machine_class
+	    = (struct fcw_machine_class) { .kind = FCW_MACHINE_CLASS_MIXED };
 	}
       struct fcw_family *fa = &w->family[f];
       const char *impl = strcmp (s->impl, "unknown") == 0 ? "" : s->impl;

@@ -64,13 +64,16 @@ merge_main (const char *out, int mix, char *const *paths, int n)
 	  fcw_free (&total);
 	  return 1;
 	}
-      if (!mix && !fcw_class_equal (&total.machine_class, &one.machine_class))
+      if (!mix && !fcw_machine_class_equal (&total.machine_class,
+					    &one.machine_class))
 	{
-	  char a[FCW_CLASS_TEXT], b[FCW_CLASS_TEXT];
+	  char a[FCW_MACHINE_CLASS_TEXT], b[FCW_MACHINE_CLASS_TEXT];
 	  error_msg ("%s is of class %s, %s of class %s: merge recordings of "
 		     "one class, or give --mix", paths[0],
-		     fcw_class_text (&total.machine_class, a, sizeof a),
-		     paths[i], fcw_class_text (&one.machine_class, b, sizeof b));
+		     fcw_machine_class_text (&total.machine_class, a,
+					     sizeof a),
+		     paths[i],
+		     fcw_machine_class_text (&one.machine_class, b, sizeof b));
 	  fcw_free (&one);
 	  fcw_free (&total);
 	  return 1;

@@ -254,7 +254,7 @@ record (const char *out, char *const *argv)
   command[len] = 0;
   /* The class and the implementations of this machine, which the
      command's processes share with this one.  */
-  fcw_class_here (&w.machine_class);
+  fcw_machine_class_here (&w.machine_class);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     snprintf (w.family[f].impl, sizeof w.family[f].impl, "%s",
 	      fastcopy_selected (f == FASTCOPY_FAMILY_COPY ? "memcpy"

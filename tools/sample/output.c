@@ -119,7 +119,7 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
 		  sum[f].nimpls == 1 ? sum[f].impl[0].name : "mixed");
     }
   /* The samples are this machine's: its class (CPU and policy row).  */
-  fcw_class_here (&w->machine_class);
+  fcw_machine_class_here (&w->machine_class);
 }
 
 static double

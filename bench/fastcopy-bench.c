@@ -75,22 +75,6 @@ help (void)
 	  "See fastcopy-bench(1).\n");
 }
 
-static unsigned long long
-number (const char *s, const char *what, unsigned long long lo,
-	unsigned long long hi)
-{
-  char *end;
-  errno = 0;
-  if (*s == '-' || *s == 0)
-    usage_exit (2, "%s: '%s' is not a number", what, s);
-  unsigned long long v = strtoull (s, &end, 10);
-  if (errno != 0 || *end != 0)
-    usage_exit (2, "%s: '%s' is not a number", what, s);
-  if (v < lo || v > hi)
-    usage_exit (2, "%s: %llu is out of range (%llu to %llu)", what, v, lo, hi);
-  return v;
-}
-
 static double
 milliseconds (const char *s)
 {
@@ -183,7 +167,10 @@ main (int argc, char **argv)
 	{
 	case 'q': opt.quick = 1; break;
 	case 'c': opt.cases |= fcb_parse_cases (optarg); break;
-	case 'r': opt.rounds = (unsigned int) number (optarg, "--rounds", 1, MAX_ROUNDS); break;
+	case 'r':
+	  opt.rounds = (unsigned int) option_number ("--rounds", optarg, 1,
+						     MAX_ROUNDS);
+	  break;
 	case 't': opt.time_ms = milliseconds (optarg); break;
 	case O_CSV: opt.csv = optarg; break;
 	case O_SVG: opt.svg = optarg; break;
@@ -200,11 +187,18 @@ main (int argc, char **argv)
 	    usage_exit (2, "--dist: at most %d files", MAX_DISTS);
 	  opt.dists[opt.ndists++] = optarg;
 	  break;
-	case O_CALLS: opt.calls = (unsigned int) number (optarg, "--calls", 1, 1u << 24); break;
-	case O_SEED: opt.seed = number (optarg, "--seed", 0, ULLONG_MAX); break;
-	case O_POOL: opt.pool = number (optarg, "--pool", 1, 1u << 20) * MiB; break;
+	case O_CALLS:
+	  opt.calls = (unsigned int) option_number ("--calls", optarg, 1,
+						    1u << 24);
+	  break;
+	case O_SEED:
+	  opt.seed = option_number ("--seed", optarg, 0, ULLONG_MAX);
+	  break;
+	case O_POOL:
+	  opt.pool = option_number ("--pool", optarg, 1, 1u << 20) * MiB;
+	  break;
 	case O_CPU:
-	  opt.cpu = (int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1);
+	  opt.cpu = (int) option_number ("--cpu", optarg, 0, CPU_SETSIZE - 1);
 	  if (!fcm_cpu_allowed (opt.cpu))
 	    usage_exit (2, "--cpu: CPU %d is not online, or not one this "
 			"process may run on", opt.cpu);

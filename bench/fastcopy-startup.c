@@ -98,21 +98,6 @@ help (void)
 	  "See fastcopy-startup(1).\n", FCS_DEFAULT_LIBRARY);
 }
 
-static unsigned long
-number (const char *s, const char *what, unsigned long lo, unsigned long hi)
-{
-  char *end;
-  errno = 0;
-  if (*s == '-' || *s == 0)
-    usage_exit (2, "%s: '%s' is not a number", what, s);
-  unsigned long v = strtoul (s, &end, 10);
-  if (errno != 0 || *end != 0)
-    usage_exit (2, "%s: '%s' is not a number", what, s);
-  if (v < lo || v > hi)
-    usage_exit (2, "%s: %lu is out of range (%lu to %lu)", what, v, lo, hi);
-  return v;
-}
-
 /* Names go into the table and the CSV file unquoted.  */
 static int
 valid_name (const char *name)
@@ -401,12 +386,13 @@ main (int argc, char **argv)
 	break;
       switch (o)
 	{
-	case 'n': runs = number (optarg, "--runs", 1, MAX_RUNS); break;
+	case 'n': runs = option_number ("--runs", optarg, 1, MAX_RUNS); break;
 	case 'b': baseline_name = optarg; break;
 	case 'p': program = optarg; break;
 	case O_CSV: csv_path = optarg; break;
 	case O_CPU:
-	  cpu = usable_cpu ((int) number (optarg, "--cpu", 0, CPU_SETSIZE - 1));
+	  cpu = usable_cpu ((int) option_number ("--cpu", optarg, 0,
+						 CPU_SETSIZE - 1));
 	  break;
 	case O_NOPIN: pin = 0; break;
 	case 'h': help (); return 0;

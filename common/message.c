@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The tools' messages (message.h).  */
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -109,6 +110,24 @@ empty_name_msg (const char *option, const char *name)
     return 0;
   usage_msg ("%s needs a file name, not ''", option);
   return 1;
+}
+
+unsigned long long
+option_number (const char *option, const char *text, unsigned long long lo,
+	       unsigned long long hi)
+{
+  char *end;
+  errno = 0;
+  /* strtoull would take "-1" for a number, and "" for 0.  */
+  if (*text == '-' || *text == 0)
+    usage_exit (2, "%s: '%s' is not a number", option, text);
+  unsigned long long v = strtoull (text, &end, 10);
+  if (errno != 0 || *end != 0)
+    usage_exit (2, "%s: '%s' is not a number", option, text);
+  if (v < lo || v > hi)
+    usage_exit (2, "%s: %llu is out of range (%llu to %llu)", option, v, lo,
+		hi);
+  return v;
 }
 
 const char *

@@ -56,6 +56,13 @@ const char *shown_name (const char *name);
    status.  */
 int empty_name_msg (const char *option, const char *name);
 
+/* TEXT, the argument OPTION was given, as a decimal number from LO to HI;
+   else, after the usage message "OPTION: 'TEXT' is not a number" or
+   "OPTION: N is out of range (LO to HI)", the exit with status 2.  */
+unsigned long long option_number (const char *option, const char *text,
+				  unsigned long long lo,
+				  unsigned long long hi);
+
 /* The library's diagnostic MESSAGE without the words at its end that say
    the library goes on without the item (": ignored", "; file ignored"),
    for a tool that refuses it instead; in BUF, of SIZE bytes.  */

@@ -73,6 +73,7 @@ chroot "$root" sh -c 'echo "$(ldd --version | head -n 1); $(gcc --version | head
 mkdir -p "$root.log"
 cp "$root/src/_build/testsuite/libfastcopy.sum" "$root/src/_build/testsuite/libfastcopy.log" \
     "$root.log/" 2>/dev/null || :
-find "$root/src/_build" -name '*.log' ! -path '*/testsuite/*' -exec cp {} "$root.log/" \; 2>/dev/null || :
+find "$root/src/_build" -name '*.log' ! -name libfastcopy.log \
+    -exec cp {} "$root.log/" \; 2>/dev/null || :
 step "done: exit status $rc; logs in $root.log/"
 exit $rc

@@ -17,6 +17,12 @@
 /* The entry byte (entry-points.def) of an implementation the exported
    entry points reach through the dispatch slot.  */
 #define FC_ENTRY_SLOT		0xff
+/* The entry byte of a census window (src/calls/census.h): the exported
+   functions count each call, then go through the slot.  */
+#define FC_ENTRY_CENSUS		0xfe
+/* Where the entry bytes lie in struct fc_census: the copy family's, then
+   the clear family's.  */
+#define FC_CENSUS_ENTRY_OFFSET	8
 
 /* The threshold value "never".  */
 #define FC_NEVER		(~0ull)

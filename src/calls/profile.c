@@ -15,13 +15,7 @@
       call and linked into a list that never shrinks; when its thread
       exits, the next new thread takes it over, counts and all.  The
       process's counts are the sums over the list.
-   2. A call counts in its size bucket (every size up to 512, then eight
-      buckets per doubling), its destination's and source's address mod
-      64, its (dst - src) mod 4096 class, whether its buffers overlap, and
-      its function: calls that come from the exported functions which call
-      through the slot (mempcpy and explicit_bzero with their other forms,
-      profile.h) apart from the rest, which jump there and leave no trace
-      of which one they were.
+   2. A call counts as counts.h says.
    3. The file holds the sums, written at exit as PATH.PID and, when
       profile_signal names a signal, on each such signal as PATH.PID.N;
       created with O_EXCL | O_NOFOLLOW, so never over an existing file or
@@ -41,38 +35,15 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "counts.h"
 #include "dispatch.h"
 #include "load/load-state.h"
 #include "profile.h"
-#include "recording.h"
-#include "size-buckets.h"
 
-extern FC_HIDDEN const char __start_fc_mempcpy_text[];
-extern FC_HIDDEN const char __stop_fc_mempcpy_text[];
-extern FC_HIDDEN const char __start_fc_explicit_bzero_text[];
-extern FC_HIDDEN const char __stop_fc_explicit_bzero_text[];
-
-
-enum { DIST_0, DIST_1_15, DIST_16_63, DIST_OTHER, NDIST = FC_REC_NDIST };
-enum { OVERLAP_NONE, OVERLAP_FORWARD, OVERLAP_BACKWARD,
-       NOVERLAP = FC_REC_NOVERLAP };
-
-struct tally
-{
-  unsigned long long calls, bytes;
-};
-
-struct counts
-{
-  struct tally size[FC_BUCKETS];
-  struct tally function[2];	/* the others, the wrappers (profile.h) */
-  struct tally dst_align[64], src_align[64];
-  struct tally distance[NDIST], overlap[NOVERLAP];
-};
 
 struct block
 {
-  struct counts family[FASTCOPY_FAMILY_COUNT];
+  struct fc_counts family[FASTCOPY_FAMILY_COUNT];
   struct block *next;		/* the list, newest first */
   int in_use;			/* a live thread counts into it */
 };
@@ -103,15 +74,6 @@ static FC_LAZY struct recorder *rec;
 
 /* ------------------------------------------------------------------------ */
 /* Counting.  */
-
-/* Only the owning thread writes a tally; the writer may read it at any
-   time, hence the relaxed atomic accesses (plain moves on x86-64).  */
-static inline void
-add (struct tally *t, size_t n)
-{
-  __atomic_store_n (&t->calls, t->calls + 1, __ATOMIC_RELAXED);
-  __atomic_store_n (&t->bytes, t->bytes + n, __ATOMIC_RELAXED);
-}
 
 /* At thread exit: the block goes to the next new thread.  */
 static void
@@ -151,7 +113,7 @@ acquire (void)
   return b;
 }
 
-static inline struct counts *
+static inline struct fc_counts *
 counts_of (enum fastcopy_family family)
 {
   struct block *b = pthread_getspecific (block_key);
@@ -160,35 +122,15 @@ counts_of (enum fastcopy_family family)
   return b != NULL ? &b->family[family] : NULL;
 }
 
-static inline int
-from (const void *ret, const char *start, const char *stop)
-{
-  return (const char *) ret >= start && (const char *) ret < stop;
-}
-
 void *
 memmove_profile (void *dst, const void *src, size_t n)
 {
   fastcopy_copy_fn worker = __atomic_load_n (&copy_worker, __ATOMIC_ACQUIRE);
   if (worker == NULL)
     return fc_copy_slot (dst, src, n);	/* not recording: called directly */
-  struct counts *c = counts_of (FASTCOPY_FAMILY_COPY);
+  struct fc_counts *c = counts_of (FASTCOPY_FAMILY_COPY);
   if (c != NULL)
-    {
-      uintptr_t d = (uintptr_t) dst, s = (uintptr_t) src;
-      uintptr_t dist = (d - s) & 4095;
-      add (&c->size[fc_size_bucket (n)], n);
-      add (&c->function[from (__builtin_return_address (0),
-			      __start_fc_mempcpy_text,
-			      __stop_fc_mempcpy_text)], n);
-      add (&c->dst_align[d & 63], n);
-      add (&c->src_align[s & 63], n);
-      add (&c->distance[dist == 0 ? DIST_0 : dist < 16 ? DIST_1_15
-			: dist < 64 ? DIST_16_63 : DIST_OTHER], n);
-      add (&c->overlap[n == 0 || (d <= s ? s - d >= n : d - s >= n)
-		       ? OVERLAP_NONE
-		       : d <= s ? OVERLAP_FORWARD : OVERLAP_BACKWARD], n);
-    }
+    fc_count_copy (c, dst, src, n, FC_FROM_MEMPCPY ());
   return worker (dst, src, n);
 }
 
@@ -199,15 +141,9 @@ memset_profile (void *dst, int value, size_t n)
 					      __ATOMIC_ACQUIRE);
   if (worker == NULL)
     return fc_clear_slot (dst, value, n);
-  struct counts *c = counts_of (FASTCOPY_FAMILY_CLEAR);
+  struct fc_counts *c = counts_of (FASTCOPY_FAMILY_CLEAR);
   if (c != NULL)
-    {
-      add (&c->size[fc_size_bucket (n)], n);
-      add (&c->function[from (__builtin_return_address (0),
-			      __start_fc_explicit_bzero_text,
-			      __stop_fc_explicit_bzero_text)], n);
-      add (&c->dst_align[(uintptr_t) dst & 63], n);
-    }
+    fc_count_clear (c, dst, n, FC_FROM_EXPLICIT_BZERO ());
   return worker (dst, value, n);
 }
 
@@ -279,15 +215,15 @@ put_num (struct out *o, unsigned long long v)
 }
 
 /* The process's tally at offset OFF of family F's counts.  */
-static struct tally
+static struct fc_tally
 sum (int f, size_t off)
 {
-  struct tally t = { 0, 0 };
+  struct fc_tally t = { 0, 0 };
   for (struct block *b = __atomic_load_n (&blocks, __ATOMIC_ACQUIRE);
        b != NULL; b = b->next)
     {
-      const struct tally *x
-	= (const struct tally *) ((const char *) &b->family[f] + off);
+      const struct fc_tally *x
+	= (const struct fc_tally *) ((const char *) &b->family[f] + off);
       t.calls += __atomic_load_n (&x->calls, __ATOMIC_RELAXED);
       t.bytes += __atomic_load_n (&x->bytes, __ATOMIC_RELAXED);
     }
@@ -303,7 +239,7 @@ put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
 {
   for (size_t i = 0; i < n; i++)
     {
-      struct tally t = sum (f, off + i * sizeof t);
+      struct fc_tally t = sum (f, off + i * sizeof t);
       if (t.calls == 0)
 	continue;
       put_str (o, f == FASTCOPY_FAMILY_COPY ? FC_REC_COPY "," : FC_REC_CLEAR ",");
@@ -311,7 +247,7 @@ put_rows (struct out *o, int f, const char *what, size_t off, size_t n,
       put_str (o, ",");
       if (names != NULL)
 	put_str (o, names[i]);
-      else if (off == __builtin_offsetof (struct counts, size))
+      else if (off == __builtin_offsetof (struct fc_counts, size))
 	{
 	  unsigned long long lo, hi;
 	  fc_size_bucket_range (i, &lo, &hi);
@@ -357,13 +293,13 @@ put_command (struct out *o)
 /* Arrays, not pointers: loading the library relocates nothing here.  */
 static const char copy_functions[2][16] = { FC_REC_COPY_FUNCTIONS };
 static const char clear_functions[2][16] = { FC_REC_CLEAR_FUNCTIONS };
-static const char distances[NDIST][16] = { FC_REC_DISTANCES };
-static const char overlaps[NOVERLAP][16] = { FC_REC_OVERLAPS };
+static const char distances[FC_REC_NDIST][16] = { FC_REC_DISTANCES };
+static const char overlaps[FC_REC_NOVERLAP][16] = { FC_REC_OVERLAPS };
 
 static void
 put_counts (struct out *o)
 {
-#define AT(member) __builtin_offsetof (struct counts, member)
+#define AT(member) __builtin_offsetof (struct fc_counts, member)
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       int copy = f == FASTCOPY_FAMILY_COPY;
@@ -374,8 +310,8 @@ put_counts (struct out *o)
       if (!copy)
 	continue;
       put_rows (o, f, FC_REC_SRC_ALIGN, AT (src_align), 64, NULL);
-      put_rows (o, f, FC_REC_DISTANCE, AT (distance), NDIST, distances);
-      put_rows (o, f, FC_REC_OVERLAP, AT (overlap), NOVERLAP, overlaps);
+      put_rows (o, f, FC_REC_DISTANCE, AT (distance), FC_REC_NDIST, distances);
+      put_rows (o, f, FC_REC_OVERLAP, AT (overlap), FC_REC_NOVERLAP, overlaps);
     }
 #undef AT
 }

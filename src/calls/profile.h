@@ -15,12 +15,4 @@
 FC_HIDDEN int fc_profile_start (fastcopy_copy_fn copy,
 				fastcopy_clear_fn clear);
 
-/* The exported functions that call through the dispatch slot rather than
-   jump (entry.c) sit in sections of their own, so that the return address
-   of a recorded call tells which one it came from.  Their code is the
-   same wherever it lies.  */
-#define FC_MEMPCPY_TEXT __attribute__ ((section ("fc_mempcpy_text")))
-#define FC_EXPLICIT_BZERO_TEXT \
-  __attribute__ ((section ("fc_explicit_bzero_text")))
-
 #endif

@@ -100,11 +100,6 @@ fc_clear_function (enum fc_impl_id id)
     }
 }
 
-/* Written by the resolvers, i.e. before ld.so makes this section read-only
-   (RELRO), and by rebind below.  */
-__attribute__ ((section (".data.rel.ro")))
-unsigned char fc_copy_entry = FC_ENTRY_SLOT, fc_clear_entry = FC_ENTRY_SLOT;
-
 /* Make the plan once, in the first resolver: the CPU, the configuration
    file, then the selection.  */
 static FC_EARLY void
@@ -143,21 +138,20 @@ static void *copy_ifunc (void *, const void *, size_t)
 static void *clear_ifunc (void *, int, size_t)
   __attribute__ ((ifunc ("resolve_clear")));
 
-/* In .data.rel.ro like the entry bytes: read-only once ld.so has relocated
-   libfastcopy, except for the moment rebind rewrites them.  */
+/* In .data.rel.ro: read-only once ld.so has relocated libfastcopy, except
+   for the moment rebind or use_glibc rewrites them.  */
 __attribute__ ((section (".data.rel.ro")))
 fastcopy_copy_fn fc_copy_slot = copy_ifunc;
 __attribute__ ((section (".data.rel.ro")))
 fastcopy_clear_fn fc_clear_slot = clear_ifunc;
 
-/* The slots and entry bytes are read-only (RELRO) once ld.so has
-   relocated libfastcopy: open their page(s) for a few stores
-   (WRITABLE), then close them again.  Returns 0 or errno.  */
+/* The slots are read-only (RELRO) once ld.so has relocated libfastcopy:
+   open their page(s) for a few stores (WRITABLE), then close them
+   again.  Returns 0 or errno.  */
 static int
 slots_writable (int writable)
 {
-  uintptr_t at[] = { (uintptr_t) &fc_copy_slot, (uintptr_t) &fc_clear_slot,
-		     (uintptr_t) &fc_copy_entry, (uintptr_t) &fc_clear_entry };
+  uintptr_t at[] = { (uintptr_t) &fc_copy_slot, (uintptr_t) &fc_clear_slot };
   uintptr_t lo = UINTPTR_MAX, hi = 0;
   for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
     {

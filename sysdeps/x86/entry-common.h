@@ -42,7 +42,10 @@
 #include "body-range.h"
 
 	.hidden	fc_state, fc_copy_slot, fc_clear_slot
-	.hidden	fc_copy_entry, fc_clear_entry
+	.hidden	fc_census, memmove_census, memset_census
+/* The entry bytes, in the census's state (src/calls/census.h).  */
+	.set	fc_copy_entry, fc_census + FC_CENSUS_ENTRY_OFFSET
+	.set	fc_clear_entry, fc_census + FC_CENSUS_ENTRY_OFFSET + 1
 
 	.set	fc_key_index, 0
 #define FC_KEY(id, name, family, type, trait) \
@@ -74,7 +77,7 @@
 
 /* fc_<family>_jump1: a jump to the implementation of byte 1 if equal.
    fc_<family>_elsewhere: a compare and a jump for each of bytes 2 and up,
-   then the jump through the slot.  */
+   and for the census, then the jump through the slot.  */
 #define FC_IMPL(id, family, name, function, ...) \
 	FC_IF_##family (id, function)
 /* A conditional jump in its 32-bit form (0x0f, 0x80 + CC): its length is
@@ -114,6 +117,8 @@
 #include "impl-list.def"
 #undef FC_IF_COPY
 #undef FC_IF_CLEAR
+	cmpb	$FC_ENTRY_CENSUS, FC_DATA (fc_copy_entry)
+	je	memmove_census
 	jmp	*FC_DATA (fc_copy_slot)
 	.endm
 
@@ -124,6 +129,8 @@
 #include "impl-list.def"
 #undef FC_IF_COPY
 #undef FC_IF_CLEAR
+	cmpb	$FC_ENTRY_CENSUS, FC_DATA (fc_clear_entry)
+	je	memset_census
 	jmp	*FC_DATA (fc_clear_slot)
 	.endm
 #undef FC_IMPL
@@ -181,8 +188,8 @@ name:							\
    no padding between.  They compare the family's entry byte,
    fc_copy_entry or fc_clear_entry, with 1: below, they fall into the
    entry variant's body; equal, they jump to byte 1's; above, a chain of
-   compares reaches the others, and the jump through the dispatch slot
-   the rest.
+   compares reaches the others and the census (src/calls/census.h), and
+   the jump through the dispatch slot the rest.
    Their ranges in the body map are ENTRY_COPY's or ENTRY_CLEAR's, up to
    the entry variant's first instruction.  */
 #define FC_ENTRY_POINTS_COPY(id)			\

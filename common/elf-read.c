@@ -193,3 +193,17 @@ elf_symbol (const struct elf_file *f, const struct elf_section *symtab,
 				    .shndx = h.st_shndx,
 				    .value = h.st_value, .size = h.st_size }));
 }
+
+uint64_t
+elf_section_address (const char *path, const char *name)
+{
+  struct elf_file f;
+  struct elf_section s;
+  uint64_t address = 0;
+  if (elf_load (path, &f) != 0)
+    return 0;
+  if (elf_section_named (&f, name, &s) == 0)
+    address = s.addr;
+  elf_free (&f);
+  return address;
+}

@@ -73,6 +73,10 @@ const char *elf_string (const struct elf_file *f, const struct elf_section *s,
 int elf_section_named (const struct elf_file *f, const char *name,
 		       struct elf_section *s);
 
+/* Where section NAME of the ELF object at PATH starts, from the object's
+   load address; 0 when it has none or the file cannot be read.  */
+uint64_t elf_section_address (const char *path, const char *name);
+
 /* The first section of TYPE whose contents lie in the file into *S: 0,
    or -1 when there is none.  The section headers must be ok.  */
 int elf_section_of_type (const struct elf_file *f, uint32_t type,

@@ -19,6 +19,9 @@
 #define FC_REC_CLASS "# class: "
 #define FC_REC_IMPL "# impl: "
 #define FC_REC_END "# end: "
+/* fastcopy-sample's bound on its estimate's error (fastcopy-sample(1)):
+   "copy=TVD clear=TVD share=DIFF", or "unknown".  */
+#define FC_REC_BOUND "# bound: "
 #define FC_REC_HEADER "family,what,value,calls,bytes"
 
 /* A row's family, and what it counts.  */

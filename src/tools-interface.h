@@ -21,6 +21,12 @@
       words: FC_KEY_* (keys.def, which fastcopy_setting_at numbers alike),
       FC_SRC_*, FC_CHOOSE_*, FC_FILE_*, FC_ENV_*, FC_NEVER, FC_PATH_MAX.
 
+   3. The census of another process (calls/census.h): struct fc_census
+      at the start of section FC_CENSUS_SECTION of the library, its lanes
+      and their counts, laid out alike by both ABIs and checked by
+      FC_CENSUS_VERSION and the size the process gives.  fastcopy-sample
+      opens and closes the windows through them.
+
    FC_PROCESS_STATE_VERSION changes whenever a field of struct
    fc_process_state is added, removed or changes its meaning; a tool
    checks it at build time, so that such a change cannot pass it by.  */
@@ -32,6 +38,7 @@
 
 #include "load/size.h"
 #include "load/load-state.h"
+#include "calls/census.h"
 
 #define FC_PROCESS_STATE_VERSION 1
 #define FC_PROCESS_STATE_SECTION ".fastcopy_load"

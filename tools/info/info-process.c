@@ -186,22 +186,6 @@ same_library (const char *pid, const struct mapped *m, const char *ours)
   return same;
 }
 
-/* Where section NAME of the ELF object FILE starts, from the object's
-   load address; 0 when it has none.  */
-static unsigned long
-section_address (const char *file, const char *name)
-{
-  struct elf_file f;
-  struct elf_section s;
-  unsigned long address = 0;
-  if (elf_load (file, &f) != 0)
-    return 0;
-  if (elf_section_named (&f, name, &s) == 0)
-    address = s.addr;
-  elf_free (&f);
-  return address;
-}
-
 /* N bytes at ADDRESS in process PID into BUF; returns how many were
    read (fewer where the memory ends), -1 with errno set.  */
 static ssize_t
@@ -507,7 +491,7 @@ show_process (const char *pid_text, int json)
 	       self.dli_fname != NULL ? shown (self.dli_fname) : "unknown");
   else
     {
-      unsigned long at = section_address (self.dli_fname,
+      unsigned long at = elf_section_address (self.dli_fname,
 					  FC_PROCESS_STATE_SECTION);
       if (at == 0 || peek (v->pid, map.base + at, v->bytes, sizeof v->bytes)
 		     != (ssize_t) sizeof v->bytes)

@@ -64,6 +64,8 @@ usage (FILE *f)
 	   "                         exits)\n"
 	   "  -F, --frequency=HZ     samples per second and CPU (default %d)\n"
 	   "      --comm             keep process names in the report\n"
+	   "      --no-census        count no call: estimate every call "
+	   "from the samples\n"
 	   "      --cache-dir=DIR    keep the cost table in DIR\n"
 	   "  -h, --help             this text\n"
 	   "  -V, --version          the version\n"
@@ -168,10 +170,16 @@ sample (const struct sample_options *o)
 				   its exec */
   else
     perf_enable (s);
-  int more = 1;
+  int more = 1, wait_ms = 100;
+  census_init (o->hz);
   while (!sample_stop && more && (o->seconds == 0 || now () < end))
     {
-      perf_read (s, 100, &procs_sink);
+      perf_read (s, wait_ms, &procs_sink);
+      if (!o->no_census)
+	{
+	  double next = census_step (now ());
+	  wait_ms = next < 0.1 ? (int) (next * 1000) : 100;
+	}
       if (child > 0)
 	more = waitpid (child, &status, WNOHANG) == 0;
       else if (o->pid > 0)
@@ -195,10 +203,19 @@ sample (const struct sample_options *o)
 
   struct tallies t;
   procs_tallies (&t);
+  /* Costs are measured for the samples the census did not count only.  */
+  struct tallies estimated = t;
+  estimated.calls = xrealloc (NULL, (t.ncalls + 1) * sizeof *t.calls);
+  estimated.ncalls = 0;
   for (size_t i = 0; i < t.ncalls; i++)
-    cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
+    if (!census_counted (t.calls[i].pid))
+      {
+	estimated.calls[estimated.ncalls++] = t.calls[i];
+	cost_want (t.calls[i].family, t.calls[i].impl, t.calls[i].size);
+      }
   cost_measure ();
-  cost_context (&t);
+  cost_context (&estimated);
+  free (estimated.calls);
   int ret = sample_stop ? 128 + sample_stop
 	    : output (o, &t, seconds, lost) ? 1 : code;
   free (t.calls);
@@ -219,7 +236,7 @@ number (const char *s, double min, double max, double *v)
 int
 main (int argc, char **argv)
 {
-  enum { O_COMM = 256, O_CACHE_DIR };
+  enum { O_COMM = 256, O_CACHE_DIR, O_NO_CENSUS };
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
     { "all-cpus", no_argument, NULL, 'a' },
@@ -227,6 +244,7 @@ main (int argc, char **argv)
     { "duration", required_argument, NULL, 'd' },
     { "frequency", required_argument, NULL, 'F' },
     { "comm", no_argument, NULL, O_COMM },
+    { "no-census", no_argument, NULL, O_NO_CENSUS },
     { "cache-dir", required_argument, NULL, O_CACHE_DIR },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -262,6 +280,7 @@ main (int argc, char **argv)
 	o.hz = (unsigned int) v;
 	break;
       case O_COMM: o.comm = 1; break;
+      case O_NO_CENSUS: o.no_census = 1; break;
       case O_CACHE_DIR: cost_cache_dir = optarg; break;
       case 'h': usage (stdout); return 0;
       case 'V':

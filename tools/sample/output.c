@@ -3,10 +3,14 @@
 
    The recording is common/workload.c's format (fcw_write), so that
    fastcopy-profile --report and fastcopy-tune --workload read it.  Its
-   calls are estimates: each sample in a body counts as the sampling
-   period divided by the cost of one call of its implementation and size
-   among the others (cost.c, context.c); where no cost is known (an implementation this library does
-   not have), a sample counts as one call, and a comment says so.  After
+   calls are estimates.  A process the census windows counted (census.c)
+   gives its counts, times the run's time over the windows' time.  In any
+   other, each sample in a body counts as the sampling period divided by
+   the cost of one call of its implementation and size among the others
+   (cost.c, context.c); where no cost is known (an implementation this
+   library does not have), a sample counts as one call, and a comment
+   says so.  The bound on the histograms' error is a bootstrap over the
+   windows (bound).  After
    the rows that exact recording has, two kinds that readers skip:
      FAMILY,impl,NAME,CALLS,BYTES   calls per implementation;
      FAMILY,path,NAME,SAMPLES,0     samples per path of the bodies
@@ -18,6 +22,7 @@
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +47,19 @@ struct family_sum
   struct fcw_tally size[FC_BUCKETS];
   int nimpls;
   struct fcw_count impl[NIMPLS];
+  uint64_t covered[NIMPLS];	/* samples per implementation of the
+				   processes the census counted */
   uint64_t path[FC_BODY_PATH_COUNT];
   uint64_t samples;
+};
+
+/* How sure the estimate is, at 95%: the total variation distance of each
+   family's size histogram from the truth, and the clears' share of all
+   calls off by at most SHARE; negative: not known (no census).  */
+struct bound
+{
+  double tvd[FASTCOPY_FAMILY_COUNT];
+  double share;
 };
 
 static void
@@ -53,23 +69,77 @@ add (struct fcw_tally *t, double calls, double bytes)
   t->bytes += bytes;
 }
 
-static struct fcw_tally *
-impl_tally (struct family_sum *f, const char *name)
+/* The index of implementation NAME in F's, made if new; -1 when there
+   are too many.  */
+static int
+impl_index (struct family_sum *f, const char *name)
 {
   for (int i = 0; i < f->nimpls; i++)
     if (strcmp (f->impl[i].name, name) == 0)
-      return &f->impl[i].t;
+      return i;
   if (f->nimpls == NIMPLS)
-    return NULL;
+    return -1;
   snprintf (f->impl[f->nimpls].name, sizeof f->impl[0].name, "%s", name);
-  return &f->impl[f->nimpls++].t;
+  return f->nimpls++;
 }
 
-/* The recording's families from T's samples, SUM its extra rows;
-   *UNCOSTED the samples that counted as one call each.  */
 static void
-estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
-	  struct family_sum *sum, uint64_t *uncosted)
+add_tallies (struct fcw_tally *to, const struct fc_tally *from, size_t n,
+	     double scale)
+{
+  for (size_t i = 0; i < n; i++)
+    add (&to[i], scale * (double) from[i].calls,
+	 scale * (double) from[i].bytes);
+}
+
+/* The census's counts, times SCALE, into W and SUM.  */
+static void
+add_census (const struct census_result *cr, double scale,
+	    struct fcw_workload *w, struct family_sum *sum)
+{
+  static const char *const names[FASTCOPY_FAMILY_COUNT][2] = {
+    [FASTCOPY_FAMILY_COPY] = { FC_REC_COPY_FUNCTIONS },
+    [FASTCOPY_FAMILY_CLEAR] = { FC_REC_CLEAR_FUNCTIONS },
+  };
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      const struct fc_counts *c = &cr->total[f];
+      struct fcw_family *fa = &w->family[f];
+      add_tallies (sum[f].size, c->size, FC_BUCKETS, scale);
+      add_tallies (fa->dst_align, c->dst_align, 64, scale);
+      add_tallies (fa->src_align, c->src_align, 64, scale);
+      add_tallies (fa->distance, c->distance, FC_REC_NDIST, scale);
+      add_tallies (fa->overlap, c->overlap, FC_REC_NOVERLAP, scale);
+      for (int k = 0; k < 2; k++)
+	if (c->function[k].calls > 0)
+	  {
+	    struct fcw_count *x = &fa->function[fa->nfunctions++];
+	    snprintf (x->name, sizeof x->name, "%s", names[f][k]);
+	    add_tallies (&x->t, &c->function[k], 1, scale);
+	  }
+      /* The implementations by their share of the counted processes'
+	 samples: the census does not see which one a call went to.  */
+      double calls = 0, bytes = 0, samples = 0;
+      for (size_t k = 0; k < FC_BUCKETS; k++)
+	{
+	  calls += scale * (double) c->size[k].calls;
+	  bytes += scale * (double) c->size[k].bytes;
+	}
+      for (int i = 0; i < sum[f].nimpls; i++)
+	samples += (double) sum[f].covered[i];
+      for (int i = 0; i < sum[f].nimpls && samples > 0; i++)
+	add (&sum[f].impl[i].t, calls * (double) sum[f].covered[i] / samples,
+	     bytes * (double) sum[f].covered[i] / samples);
+    }
+}
+
+/* The recording's families from T's samples and CR's counts, times
+   SCALE, SUM its extra rows; *UNCOSTED the samples that counted as one
+   call each.  */
+static void
+estimate (const struct tallies *t, double period_ns,
+	  const struct census_result *cr, double scale,
+	  struct fcw_workload *w, struct family_sum *sum, uint64_t *uncosted)
 {
   memset (w, 0, sizeof *w);
   *uncosted = 0;
@@ -78,15 +148,21 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
       const struct call_sample *c = &t->calls[i];
       int f = c->family;
       struct fcw_family *fa = &w->family[f];
+      int impl = impl_index (&sum[f], c->impl);
+      sum[f].path[c->path]++;
+      sum[f].samples++;
+      if (census_counted (c->pid))
+	{
+	  if (impl >= 0)
+	    sum[f].covered[impl]++;
+	  continue;
+	}
       double ns = cost_of (f, c->impl, c->size);
       double calls = ns > 0 ? period_ns / ns : 1, bytes = calls * (double) c->size;
       *uncosted += !(ns > 0);
       add (&sum[f].size[fc_size_bucket (c->size)], calls, bytes);
-      struct fcw_tally *it = impl_tally (&sum[f], c->impl);
-      if (it != NULL)
-	add (it, calls, bytes);
-      sum[f].path[c->path]++;
-      sum[f].samples++;
+      if (impl >= 0)
+	add (&sum[f].impl[impl].t, calls, bytes);
       if (c->dst_align >= 0)
 	add (&fa->dst_align[c->dst_align], calls, bytes);
       if (c->src_align >= 0)
@@ -97,6 +173,7 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
       if (c->overlap >= 0)
 	add (&fa->overlap[c->overlap], calls, bytes);
     }
+  add_census (cr, scale, w, sum);
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
       struct fcw_family *fa = &w->family[f];
@@ -120,6 +197,116 @@ estimate (const struct tallies *t, double period_ns, struct fcw_workload *w,
     }
   /* The samples are this machine's: its class (CPU and policy row).  */
   fcw_machine_class_here (&w->machine_class);
+}
+
+/* Resamples of the bootstrap, and a generator for it, fixed so that a
+   recording's bound is the same each time it is computed.  */
+#define RESAMPLES 400
+static uint64_t
+next_random (uint64_t *state)
+{
+  /* splitmix64 */
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static int
+by_value (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* Family F's size histogram in H, against the whole census's in FULL:
+   their total variation distance; 1 where one of them is empty and the
+   other not.  */
+static double
+tvd (const double *h, const double *full)
+{
+  double n = 0, m = 0, d = 0;
+  for (size_t k = 0; k < FC_BUCKETS; k++)
+    {
+      n += h[k];
+      m += full[k];
+    }
+  if (n == 0 || m == 0)
+    return n == m ? 0 : 1;
+  for (size_t k = 0; k < FC_BUCKETS; k++)
+    d += fabs (h[k] / n - full[k] / m);
+  return d / 2;
+}
+
+/* The bound of W's histograms (struct bound): a bootstrap over CR's
+   groups of windows.  Each resample draws as many groups as there are,
+   with replacement; the bound is the 95th percentile of the distance of
+   its histograms, and of its share of clears, from the whole census's.
+   Calls in processes no window counted, which W has from their samples,
+   may be anywhere: each family's bound grows by their share of its calls
+   (a mixture is no further from the truth than its parts, weighted).
+   Unknown with fewer than two windows.  */
+static struct bound
+bound (const struct census_result *cr, double scale,
+       const struct fcw_workload *w)
+{
+  static double full[FASTCOPY_FAMILY_COUNT][FC_BUCKETS];
+  static double h[FASTCOPY_FAMILY_COUNT][FC_BUCKETS];
+  static double dist[FASTCOPY_FAMILY_COUNT + 1][RESAMPLES];
+  struct bound b = { { -1, -1 }, -1 };
+  size_t ng = cr->windows < CENSUS_GROUPS ? cr->windows : CENSUS_GROUPS;
+  if (ng < 2)
+    return b;
+  memset (full, 0, sizeof full);
+  for (size_t g = 0; g < ng; g++)
+    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+      for (size_t k = 0; k < FC_BUCKETS; k++)
+	full[f][k] += (double) cr->group[g][f][k];
+  double counted[FASTCOPY_FAMILY_COUNT] = { 0, 0 };
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    for (size_t k = 0; k < FC_BUCKETS; k++)
+      counted[f] += full[f][k];
+  double share = counted[0] + counted[1] > 0
+		 ? counted[1] / (counted[0] + counted[1]) : 0;
+  uint64_t state = 0x2545f4914f6cdd1dull;
+  for (int r = 0; r < RESAMPLES; r++)
+    {
+      memset (h, 0, sizeof h);
+      for (size_t j = 0; j < ng; j++)
+	{
+	  size_t g = next_random (&state) % ng;
+	  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+	    for (size_t k = 0; k < FC_BUCKETS; k++)
+	      h[f][k] += (double) cr->group[g][f][k];
+	}
+      double n[FASTCOPY_FAMILY_COUNT] = { 0, 0 };
+      for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+	{
+	  dist[f][r] = tvd (h[f], full[f]);
+	  for (size_t k = 0; k < FC_BUCKETS; k++)
+	    n[f] += h[f][k];
+	}
+      dist[FASTCOPY_FAMILY_COUNT][r]
+	= fabs ((n[0] + n[1] > 0 ? n[1] / (n[0] + n[1]) : 0) - share);
+    }
+  double q[FASTCOPY_FAMILY_COUNT + 1];
+  for (int i = 0; i <= FASTCOPY_FAMILY_COUNT; i++)
+    {
+      qsort (dist[i], RESAMPLES, sizeof dist[i][0], by_value);
+      q[i] = dist[i][RESAMPLES * 95 / 100];
+    }
+  double all = 0, all_counted = 0;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      double calls = w->family[f].calls, mine = scale * counted[f];
+      double u = calls > 0 && mine < calls ? 1 - mine / calls : 0;
+      b.tvd[f] = (1 - u) * q[f] + u;
+      all += calls;
+      all_counted += mine < calls ? mine : calls;
+    }
+  double u = all > 0 ? 1 - all_counted / all : 0;
+  b.share = (1 - u) * q[FASTCOPY_FAMILY_COUNT] + u;
+  return b;
 }
 
 static double
@@ -209,10 +396,64 @@ few_samples (const struct family_sum *sum, const char *prefix)
 		    text, FEW_SAMPLES);
 }
 
+/* Above this bound a family's histogram is too rough to tune from.  */
+#define LOOSE_BOUND 0.05
+
+/* The warning for the families whose bound B is above LOOSE_BOUND: a line
+   that starts with PREFIX, or "".  Without a bound, few_samples's.  */
+static char *
+loose (const struct bound *b, const struct family_sum *sum,
+       const char *prefix)
+{
+  if (b->share < 0)
+    return few_samples (sum, prefix);
+  char text[256] = "";
+  for (int fam = 0; fam < FASTCOPY_FAMILY_COUNT; fam++)
+    if (b->tvd[fam] > LOOSE_BOUND)
+      snprintf (text + strlen (text), sizeof text - strlen (text),
+		"%s%s %.3f", text[0] ? ", " : "",
+		fam == FASTCOPY_FAMILY_COPY ? "copy" : "clear", b->tvd[fam]);
+  if (text[0] == 0)
+    return xasprintf ("%s", "");
+  return xasprintf ("%srough: the histograms may be off by up to %s (total "
+		    "variation distance, 95%%): sample longer, or add runs "
+		    "or machines (fastcopy-fleet merge), before tuning from "
+		    "it\n", prefix, text);
+}
+
+/* The recording's census and bound lines.  */
+static char *
+census_lines (const struct census_result *cr, double scale,
+	      const struct bound *b)
+{
+  double counted = 0;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    for (size_t k = 0; k < FC_BUCKETS; k++)
+      counted += (double) cr->total[f].size[k].calls;
+  char *census = cr->ncovered == 0
+    ? xasprintf ("# census: no call counted (%llu windows); every call is "
+		 "estimated from the samples\n",
+		 (unsigned long long) cr->windows)
+    : xasprintf ("# census: %llu windows, %.1f ms in all; %.0f calls "
+		 "counted in %zu process%s, each counted call standing for "
+		 "%.0f (the run's time over the windows')\n",
+		 (unsigned long long) cr->windows, (double) cr->open_ns / 1e6,
+		 counted, cr->ncovered, cr->ncovered == 1 ? "" : "es", scale);
+  char *s = b->share < 0
+    ? xasprintf ("%s" FC_REC_BOUND "unknown (fewer than two census "
+		 "windows)\n", census)
+    : xasprintf ("%s" FC_REC_BOUND "copy=%.4f clear=%.4f share=%.4f (95%%, "
+		 "a bootstrap over the census windows)\n", census,
+		 b->tvd[FASTCOPY_FAMILY_COPY], b->tvd[FASTCOPY_FAMILY_CLEAR],
+		 b->share);
+  free (census);
+  return s;
+}
+
 static char *
 comments (const struct sample_options *o, const struct tallies *t,
 	  double seconds, uint64_t lost, uint64_t uncosted,
-	  const char *warning)
+	  const char *census, const char *warning)
 {
   char *share = share_lines (t, o->all, "# ");
   char *command = printable (o->command ? o->command[0] : "");
@@ -227,15 +468,16 @@ comments (const struct sample_options *o, const struct tallies *t,
     "no implementation owns: %llu; in a libfastcopy without a body map: "
     "%llu; of processes gone before their maps were read: %llu; "
     "processes sampled that map libfastcopy: %llu\n"
-    "# calls: samples times the period over the time of one call among "
+    "# calls: counted by the census; in a process it did not count, "
+    "samples times the period over the time of one call among "
     "the others, measured on this CPU: alone (cost table: %s), times a "
-    "factor per class of sizes from a replay of the calls\n%s%s%s%s%s%s",
+    "factor per class of sizes from a replay of the calls\n%s%s%s%s%s%s%s",
     (unsigned long long) t->samples, o->hz, seconds,
     o->all ? "all CPUs" : o->command ? "a command" : "a process",
     (unsigned long long) lost, (unsigned long long) t->fastcopy,
     (unsigned long long) t->unattributed, (unsigned long long) t->shared,
     (unsigned long long) t->no_body_map, (unsigned long long) t->no_maps,
-    (unsigned long long) t->mapped_fastcopy, cost_cache_path[0] ? cost_cache_path : "not kept", uncosted_line,
+    (unsigned long long) t->mapped_fastcopy, cost_cache_path[0] ? cost_cache_path : "not kept", census, uncosted_line,
     warning, share, o->command ? "# command: " : "", command, o->command ? "\n" : "");
   free (command);
   free (uncosted_line);
@@ -308,9 +550,14 @@ output (const struct sample_options *o, const struct tallies *t,
   struct fcw_workload w;
   uint64_t uncosted;
   memset (sum, 0, sizeof sum);
-  estimate (t, 1e9 / o->hz, &w, sum, &uncosted);
-  char *warning = few_samples (sum, "# ");
-  char *comment = comments (o, t, seconds, lost, uncosted, warning);
+  const struct census_result *cr = census_result ();
+  double scale = cr->open_ns > 0 ? seconds * 1e9 / (double) cr->open_ns : 0;
+  estimate (t, 1e9 / o->hz, cr, scale, &w, sum, &uncosted);
+  struct bound b = bound (cr, scale, &w);
+  char *census = census_lines (cr, scale, &b);
+  char *warning = loose (&b, sum, "# ");
+  char *comment = comments (o, t, seconds, lost, uncosted, census, warning);
+  free (census);
   free (warning);
   char *rows = NULL, *data = NULL;
   size_t rows_len = 0, len = 0;
@@ -381,7 +628,12 @@ output (const struct sample_options *o, const struct tallies *t,
 	   c->calls, c->calls > 0 ? c->bytes / c->calls : 0, z->calls,
 	   z->calls > 0 ? z->bytes / z->calls : 0,
 	   (unsigned long long) t->fastcopy);
-      warning = few_samples (sum, "");
+      if (b.share >= 0)
+	msg ("bound (95%%): copy histogram within %.3f, clear histogram "
+	     "within %.3f, clears' share within %.3f\n",
+	     b.tvd[FASTCOPY_FAMILY_COPY], b.tvd[FASTCOPY_FAMILY_CLEAR],
+	     b.share);
+      warning = loose (&b, sum, "");
       if (warning[0])
 	{
 	  warning[strlen (warning) - 1] = 0;

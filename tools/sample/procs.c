@@ -21,9 +21,11 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "common/elf-read.h"
 #include "common/message.h"
 #include "sample/sample.h"
 #include "common/workload.h"
+#include "tools-interface.h"
 
 enum object_kind { OBJECT_OTHER, OBJECT_FASTCOPY, OBJECT_LIBC };
 
@@ -34,6 +36,8 @@ struct object
   char *path;
   enum object_kind kind;
   struct fc_body_map map;	/* OBJECT_FASTCOPY */
+  uint64_t census;		/* OBJECT_FASTCOPY: its census's link-time
+				   address; 0: none (an older library) */
   struct glibc_funcs *glibc;	/* OBJECT_LIBC, NULL without symbols */
   struct object *next;
 };
@@ -103,7 +107,10 @@ object_of (uint64_t dev, uint64_t ino, const char *path,
   base = base ? base + 1 : path;
   int named = strncmp (base, "libfastcopy.so", 14) == 0;
   if (r == 0)
-    o->kind = OBJECT_FASTCOPY;
+    {
+      o->kind = OBJECT_FASTCOPY;
+      o->census = elf_section_address (file, FC_CENSUS_SECTION);
+    }
   else if (r < 0 && named)
     error_msg ("%s; its samples are not attributed", err);
   else if (r == 1 && named)
@@ -389,6 +396,29 @@ const struct sample_sink procs_sink = {
   .exec = on_exec,
   .fork = on_fork,
 };
+
+size_t
+procs_census_targets (struct census_target **out)
+{
+  size_t n = 0;
+  *out = NULL;
+  for (size_t h = 0; h < NHASH; h++)
+    for (const struct proc *p = proc_hash[h]; p != NULL; p = p->next)
+      for (size_t i = 0; i < p->nmaps; i++)
+	{
+	  const struct mapping *m = &p->map[i];
+	  uint64_t vaddr = fc_body_map_vaddr (&m->object->map, m->pgoff);
+	  if (m->object->kind != OBJECT_FASTCOPY || m->object->census == 0
+	      || vaddr == UINT64_MAX)
+	    continue;
+	  *out = xrealloc (*out, (n + 1) * sizeof **out);
+	  (*out)[n++] = (struct census_target) {
+	    p->t.pid, m->start - vaddr + m->object->census
+	  };
+	  break;
+	}
+  return n;
+}
 
 static int
 by_samples (const void *a, const void *b)

@@ -7,6 +7,7 @@
    glibc.c    where glibc's own copy and clear functions lie
    cost.c     what one call costs alone, per implementation and size
               (cached)
+   census.c   the census windows: every call counted, for moments
    context.c  how much more it costs among the calls around it
    output.c   the recording (common/workload.c's format) and the report
    buckets.c  the recording's size buckets, and classes of sizes
@@ -18,7 +19,13 @@
    PMU) and the library's code is not touched: no hook on its hot path, no
    eBPF program and no dependency beyond the kernel's perf events.  The
    size of the call a sample lands in is computed from the sample's user
-   registers by the body map, which the library carries in its file.  */
+   registers by the body map, which the library carries in its file.
+   Samples tell where time goes; converting them to calls needs each
+   call's cost in its program, which for the smallest calls is not known
+   well enough (a TVD of 0.1-0.3 on clears).  So the calls themselves are
+   counted too, in short windows in which the library counts every call
+   (census.c), and the samples of a process are converted only where no
+   window could count it.  */
 
 #ifndef FASTCOPY_SAMPLE_TOOL_H
 #define FASTCOPY_SAMPLE_TOOL_H 1
@@ -33,6 +40,7 @@
 #include "common/body-map-read.h"
 #include "common/xalloc.h"
 #include "size-buckets.h"
+#include "tools-interface.h"
 
 #define SAMPLE_NSTACK 16	/* words of user stack kept with a sample:
 				   64 bytes, 16 i386 words, 8 x86-64 ones */
@@ -60,6 +68,7 @@ struct sample_options
   double seconds;		/* -d; 0: until the command exits */
   unsigned int hz;		/* -F */
   int comm;			/* --comm: keep process names */
+  int no_census;		/* --no-census */
 };
 
 /* One sample as the kernel gave it.  */
@@ -151,6 +160,40 @@ extern const struct sample_sink procs_sink;
 void procs_tallies (struct tallies *t);
 /* Forget the tallies, to count another session's samples.  */
 void procs_reset (void);
+
+/* Where the census of a process lies: the processes the samples showed
+   mapping a libfastcopy that has one (census.c opens windows in them).
+   Returns how many, in *OUT, which the caller frees.  */
+struct census_target
+{
+  pid_t pid;
+  uint64_t address;		/* its struct fc_census */
+};
+size_t procs_census_targets (struct census_target **out);
+
+/* census.c */
+/* Windows are added up in CENSUS_GROUPS groups, window I in group
+   I % CENSUS_GROUPS, for the bootstrap of the bound (output.c).  */
+#define CENSUS_GROUPS 64
+struct census_result
+{
+  uint64_t windows;
+  uint64_t open_ns;		/* the windows' time, all together */
+  struct fc_counts total[FASTCOPY_FAMILY_COUNT];
+  uint64_t group[CENSUS_GROUPS][FASTCOPY_FAMILY_COUNT][FC_BUCKETS];
+  size_t ncovered;
+  pid_t *covered;		/* the processes with calls counted */
+};
+/* Windows in proportion to HZ, the sampling rate.  */
+void census_init (unsigned int hz);
+/* Open and close a window, if one is due at NOW (seconds, monotonic);
+   called between reads of the samples.  Returns the seconds until the
+   next one.  */
+double census_step (double now);
+const struct census_result *census_result (void);
+/* Whether the windows counted calls of process PID: its samples are not
+   converted to calls then.  */
+int census_counted (pid_t pid);
 
 /* glibc.c */
 struct glibc_funcs;

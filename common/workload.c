@@ -359,8 +359,29 @@ after (const char *line, const char *prefix)
   return strncmp (line, prefix, n) == 0 ? line + n : NULL;
 }
 
-/* A comment: the version, the command, the class, the implementations or
-   the end line; others say nothing to a reader.  */
+/* TEXT, after "# bound: ": "copy=TVD clear=TVD share=DIFF", each from 0
+   to 1, and whatever follows them; or "unknown".  */
+static int
+bound_line (struct reader *r, const char *text)
+{
+  struct fcw_bound *b = &r->w->bound;
+  int at = 0;
+  memset (b, 0, sizeof *b);
+  if (strncmp (text, "unknown", 7) == 0)
+    return 0;
+  if (sscanf (text, "copy=%lf clear=%lf share=%lf%n", &b->tvd[0], &b->tvd[1],
+	      &b->share, &at) != 3 || at == 0
+      || (text[at] != 0 && text[at] != ' ')
+      || !(b->tvd[0] >= 0 && b->tvd[0] <= 1 && b->tvd[1] >= 0
+	   && b->tvd[1] <= 1 && b->share >= 0 && b->share <= 1))
+    return fail (r, "'" FC_REC_BOUND "%.100s' is not 'copy=TVD clear=TVD "
+		 "share=DIFF', each from 0 to 1, or 'unknown'", text);
+  b->known = 1;
+  return 0;
+}
+
+/* A comment: the version, the command, the class, the implementations,
+   the bound or the end line; others say nothing to a reader.  */
 static int
 comment_line (struct reader *r, const char *line)
 {
@@ -382,6 +403,8 @@ comment_line (struct reader *r, const char *line)
     }
   else if ((text = after (line, FC_REC_IMPL)) != NULL)
     return impl_line (r, text);
+  else if ((text = after (line, FC_REC_BOUND)) != NULL)
+    return bound_line (r, text);
   else if ((text = after (line, FC_REC_END)) != NULL)
     {
       char count[16];
@@ -559,9 +582,40 @@ add_tallies (struct fcw_tally *into, const struct fcw_tally *from, int n)
     add (&into[i], from[i].calls, from[i].bytes);
 }
 
+/* The bound of a sum of two recordings' calls, A of CA calls and B of CB
+   (fcw_merge).  */
+static double
+quadrature (double a, double ca, double b, double cb)
+{
+  return ca + cb > 0 ? hypot (a * ca, b * cb) / (ca + cb) : 0;
+}
+
+static void
+merge_bound (struct fcw_workload *into, const struct fcw_workload *from)
+{
+  struct fcw_bound *a = &into->bound;
+  const struct fcw_bound *b = &from->bound;
+  if (!a->known || !b->known)
+    {
+      a->known = 0;
+      return;
+    }
+  double all_a = 0, all_b = 0;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      double ca = into->family[f].calls, cb = from->family[f].calls;
+      a->tvd[f] = quadrature (a->tvd[f], ca, b->tvd[f], cb);
+      all_a += ca;
+      all_b += cb;
+    }
+  a->share = quadrature (a->share, all_a, b->share, all_b);
+}
+
 int
 fcw_merge (struct fcw_workload *into, const struct fcw_workload *from)
 {
+  /* Before the counts add up: the weights are the calls of each.  */
+  merge_bound (into, from);
   if (!fcw_machine_class_equal (&into->machine_class, &from->machine_class))
     into->machine_class
       = (struct fcw_machine_class) { .kind = FCW_MACHINE_CLASS_MIXED };
@@ -680,6 +734,10 @@ fcw_write_extra (FILE *f, const struct fcw_workload *w, const char *comment,
 	  }
       fputc ('\n', f);
     }
+  if (w->bound.known)
+    fprintf (f, FC_REC_BOUND "copy=%.4f clear=%.4f share=%.4f\n",
+	     w->bound.tvd[FASTCOPY_FAMILY_COPY],
+	     w->bound.tvd[FASTCOPY_FAMILY_CLEAR], w->bound.share);
   fputs (comment, f);
   fputs (FC_REC_HEADER "\n", f);
   unsigned int lines = 1;

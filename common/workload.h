@@ -132,6 +132,17 @@ struct fcw_family
   char impl[24];
 };
 
+/* How far a recording's histograms may lie from the truth, at 95%: its
+   "# bound:" line (recording.h), which fastcopy-sample writes and an
+   exact recording gives as zeros.  */
+struct fcw_bound
+{
+  int known;			/* the recording states one */
+  double tvd[FASTCOPY_FAMILY_COUNT];	/* of each family's size histogram,
+					   total variation distance */
+  double share;			/* of the clears' share of all calls */
+};
+
 struct fcw_workload
 {
   char name[64];		/* the file name without .csv and a leading
@@ -142,6 +153,7 @@ struct fcw_workload
   /* The file ended with its "# end: N lines" line, and N was right.  A
      recording without one may have been cut short.  */
   int has_end_line;
+  struct fcw_bound bound;
   struct fcw_family family[FASTCOPY_FAMILY_COUNT];
 };
 
@@ -154,7 +166,10 @@ void fcw_free (struct fcw_workload *w);
 /* Add the counts of FROM to INTO, both recordings (fastcopy-profile
    merges the files of a command's processes).  INTO's class and
    implementations stay where FROM's are the same, and become mixed where
-   they differ.  Returns 0, or -1 if out of memory.  */
+   they differ.  The bound is known where both are: the errors of
+   separate recordings are independent, so their bounds, each weighted by
+   its share of the calls, add in quadrature.  Returns 0, or -1 if out of
+   memory.  */
 int fcw_merge (struct fcw_workload *into, const struct fcw_workload *from);
 
 /* Write W in the recording format: the version line, the class and

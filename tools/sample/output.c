@@ -439,13 +439,11 @@ census_lines (const struct census_result *cr, double scale,
 		 "%.0f (the run's time over the windows')\n",
 		 (unsigned long long) cr->windows, (double) cr->open_ns / 1e6,
 		 counted, cr->ncovered, cr->ncovered == 1 ? "" : "es", scale);
-  char *s = b->share < 0
-    ? xasprintf ("%s" FC_REC_BOUND "unknown (fewer than two census "
-		 "windows)\n", census)
-    : xasprintf ("%s" FC_REC_BOUND "copy=%.4f clear=%.4f share=%.4f (95%%, "
-		 "a bootstrap over the census windows)\n", census,
-		 b->tvd[FASTCOPY_FAMILY_COPY], b->tvd[FASTCOPY_FAMILY_CLEAR],
-		 b->share);
+  /* A known bound is the workload's (fcw_write writes it).  */
+  if (b->share >= 0)
+    return census;
+  char *s = xasprintf ("%s" FC_REC_BOUND "unknown (fewer than two census "
+		       "windows)\n", census);
   free (census);
   return s;
 }
@@ -554,6 +552,10 @@ output (const struct sample_options *o, const struct tallies *t,
   double scale = cr->open_ns > 0 ? seconds * 1e9 / (double) cr->open_ns : 0;
   estimate (t, 1e9 / o->hz, cr, scale, &w, sum, &uncosted);
   struct bound b = bound (cr, scale, &w);
+  if (b.share >= 0)
+    w.bound = (struct fcw_bound) {
+      .known = 1, .tvd = { b.tvd[0], b.tvd[1] }, .share = b.share
+    };
   char *census = census_lines (cr, scale, &b);
   char *warning = loose (&b, sum, "# ");
   char *comment = comments (o, t, seconds, lost, uncosted, census, warning);

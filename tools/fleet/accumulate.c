@@ -77,9 +77,12 @@ accumulate_main (const char *total_path, const char *sample_path)
 	       ? write_recording (total_path, &sample,
 				  "# accumulated by fastcopy-fleet\n")
 	       : (error_msg ("%s: %s", total_path, strerror (errno)), -1);
-      fcw_free (&sample);
       if (st == 0)
-	printf ("%s: a new total, from %s\n", total_path, sample_path);
+	{
+	  printf ("%s: a new total, from %s\n", total_path, sample_path);
+	  report_bound (total_path, &sample);
+	}
+      fcw_free (&sample);
       return st ? 1 : 0;
     }
   if (load_recording (total_path, &total) != 0)
@@ -97,7 +100,10 @@ accumulate_main (const char *total_path, const char *sample_path)
 	   : write_recording (total_path, &total,
 			      "# accumulated by fastcopy-fleet\n");
       if (st == 0)
-	printf ("%s: %s added\n", total_path, sample_path);
+	{
+	  printf ("%s: %s added\n", total_path, sample_path);
+	  report_bound (total_path, &total);
+	}
     }
   else
     {
@@ -119,6 +125,8 @@ accumulate_main (const char *total_path, const char *sample_path)
 	printf ("%s: a new total, from %s, whose class or implementations "
 		"differ; the old one is %s\n", total_path, sample_path,
 		previous);
+      if (st == 0)
+	report_bound (total_path, &sample);
       free (previous);
     }
   fcw_free (&total);

@@ -11,6 +11,7 @@
       tuner draws sizes within a bucket: uniformly.
    2. Per family, a counter of calls for each alignment, distance class,
       overlap and function row; their bytes are not exported.
+   3. The bound, where the recording states one (bound_series).
    Every series of a class has the same labels on every host, so that
    PromQL can add them up by le.  */
 
@@ -23,11 +24,11 @@
 #include "common/message.h"
 #include "fleet/fleet.h"
 
-/* A label value with exposition escapes.  */
+/* A label, its value with exposition escapes.  */
 static void
-put_label (FILE *f, const char *name, const char *value)
+put_first_label (FILE *f, const char *name, const char *value)
 {
-  fprintf (f, ",%s=\"", name);
+  fprintf (f, "%s=\"", name);
   for (; *value; value++)
     if (*value == '\\' || *value == '"')
       fprintf (f, "\\%c", *value);
@@ -36,6 +37,14 @@ put_label (FILE *f, const char *name, const char *value)
     else
       fputc (*value, f);
   fputc ('"', f);
+}
+
+/* A label after others.  */
+static void
+put_label (FILE *f, const char *name, const char *value)
+{
+  fputc (',', f);
+  put_first_label (f, name, value);
 }
 
 /* A sample's value: a whole number as such, else every digit needed.  */
@@ -53,8 +62,8 @@ struct series
   const char *policy, *cpu, *host;
 };
 
-/* The labels every series has, after its family's: the class, the
-   implementation and the host.  */
+/* The labels every series of a family has, after its family's: the
+   class, the implementation and the host.  */
 static void
 put_common (FILE *f, const struct series *s, const struct fcw_family *fa)
 {
@@ -62,6 +71,17 @@ put_common (FILE *f, const struct series *s, const struct fcw_family *fa)
   put_label (f, "cpu", s->cpu);
   put_label (f, "impl", fa->impl[0] ? fa->impl : "unknown");
   put_label (f, "host", s->host);
+}
+
+/* FA's series of METRIC with VALUE.  */
+static void
+family_series (FILE *f, const char *metric, const struct series *s,
+	       int family, const struct fcw_family *fa, double value)
+{
+  fprintf (f, "%s{family=\"%s\"", metric, fcw_family_names[family]);
+  put_common (f, s, fa);
+  fputc ('}', f);
+  put_value (f, value);
 }
 
 /* FA's calls on the grid; element FCW_GRID_BUCKETS holds those of sizes
@@ -120,14 +140,8 @@ size_histogram (FILE *f, const struct series *s, const struct fcw_workload *w)
 	    fputs (",le=\"+Inf\"}", f);
 	  put_value (f, cum);
 	}
-      fprintf (f, FLEET_SIZE_METRIC "_sum{family=\"%s\"", fcw_family_names[i]);
-      put_common (f, s, fa);
-      fputc ('}', f);
-      put_value (f, fa->bytes);
-      fprintf (f, FLEET_SIZE_METRIC "_count{family=\"%s\"", fcw_family_names[i]);
-      put_common (f, s, fa);
-      fputc ('}', f);
-      put_value (f, cum);
+      family_series (f, FLEET_SIZE_METRIC "_sum", s, i, fa, fa->bytes);
+      family_series (f, FLEET_SIZE_METRIC "_count", s, i, fa, cum);
     }
 }
 
@@ -179,6 +193,52 @@ calls_counters (FILE *f, const struct series *s, const struct fcw_workload *w)
     }
 }
 
+/* Series whose sums over hosts give the bound of the sum, as fcw_merge
+   does: the bound B of C calls is weighted by them and added in
+   quadrature, so (C * B)^2 adds up, per family and for the clears' share
+   (of all calls, with no family or implementation).  The calls of each
+   family come last: an import that finds fewer than the histogram's,
+   where some host states no bound or its file was cut short, knows of
+   none.  Gauges: a total's bound is written to four decimals, so that
+   its square may drop a little from one run to the next.  */
+static void
+bound_series (FILE *f, const struct series *s, const struct fcw_workload *w)
+{
+  const struct fcw_bound *b = &w->bound;
+  if (!b->known)
+    return;
+  fputs ("# HELP " FLEET_BOUND_METRIC " A family's calls times the bound "
+	 "(95%) on the total variation distance of its size histogram from "
+	 "the truth, squared: the square root of a sum over hosts, over "
+	 "their calls, is the bound of the sum.\n"
+	 "# TYPE " FLEET_BOUND_METRIC " gauge\n", f);
+  double all = 0;
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    {
+      double x = w->family[i].calls * b->tvd[i];
+      family_series (f, FLEET_BOUND_METRIC, s, i, &w->family[i], x * x);
+      all += w->family[i].calls;
+    }
+  fputs ("# HELP " FLEET_SHARE_BOUND_METRIC " All calls times the bound "
+	 "(95%) on the error of the clears' share of them, squared: the "
+	 "square root of a sum over hosts, over their calls, is the bound "
+	 "of the sum.\n"
+	 "# TYPE " FLEET_SHARE_BOUND_METRIC " gauge\n"
+	 FLEET_SHARE_BOUND_METRIC "{", f);
+  put_first_label (f, "policy", s->policy);
+  put_label (f, "cpu", s->cpu);
+  put_label (f, "host", s->host);
+  fputc ('}', f);
+  put_value (f, (all * b->share) * (all * b->share));
+  fputs ("# HELP " FLEET_BOUND_CALLS_METRIC " Calls of a family that "
+	 "libfastcopy recorded, on hosts whose recording states a bound: "
+	 "fewer than the histogram's where some host states none.\n"
+	 "# TYPE " FLEET_BOUND_CALLS_METRIC " counter\n", f);
+  for (int i = 0; i < FASTCOPY_FAMILY_COUNT; i++)
+    family_series (f, FLEET_BOUND_CALLS_METRIC, s, i, &w->family[i],
+		   w->family[i].calls);
+}
+
 int
 export_main (const char *out, const char *host, const char *path)
 {
@@ -202,6 +262,7 @@ export_main (const char *out, const char *host, const char *path)
     }
   size_histogram (f, &s, &w);
   calls_counters (f, &s, &w);
+  bound_series (f, &s, &w);
   fcw_free (&w);
   if (fclose (f) != 0)
     {

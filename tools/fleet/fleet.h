@@ -3,7 +3,8 @@
    (fastcopy-fleet(1)).
 
    main.c     options and subcommands
-   merge.c    loading recordings fit for a fleet, and merging them
+   merge.c    loading recordings fit for a fleet, merging them, and
+              saying whether a sum's bound is enough to tune from
    accumulate.c  a machine's sample into its running total
    export.c   a recording as Prometheus exposition text
    import.c   exposition text or a Prometheus query result back into a
@@ -21,12 +22,27 @@
 /* The metric names of the export; the import reads them back.  */
 #define FLEET_SIZE_METRIC "fastcopy_call_size_bytes"
 #define FLEET_CALLS_METRIC "fastcopy_calls_total"
+/* The bound's (export.c): per family, (calls * bound)^2 and the calls of
+   the hosts that state one; for the clears' share, (all calls *
+   bound)^2.  */
+#define FLEET_BOUND_METRIC "fastcopy_bound_weighted_squared"
+#define FLEET_SHARE_BOUND_METRIC "fastcopy_bound_share_weighted_squared"
+#define FLEET_BOUND_CALLS_METRIC "fastcopy_bound_calls_total"
+
+/* A total whose bound is at most this on both families is enough to tune
+   from: the bound above which fastcopy-sample calls a recording rough.  */
+#define FLEET_ENOUGH_BOUND 0.05
 
 /* merge.c: load the recording at PATH into W, refusing what a fleet must
    not add up: a file that is no recording, of another format version,
    cut short (no end line) or otherwise damaged.  Returns 0, or -1 after
    an error message that names the file.  */
 int load_recording (const char *path, struct fcw_workload *w);
+
+/* Say on standard output whether the recording written to PATH, W, is
+   enough to tune from: its bound, within FLEET_ENOUGH_BOUND or not, or
+   that the bound is unknown.  */
+void report_bound (const char *path, const struct fcw_workload *w);
 
 /* The subcommands; each returns the exit status.  */
 int merge_main (const char *out, int mix, char *const *paths, int n);

@@ -14,7 +14,9 @@
    3. The calls counters give the alignments, distances, overlaps and
       functions.  What the export leaves out stays out: the bytes of a
       range of sizes (taken at its middle size) and of the other rows
-      (0).  */
+      (0).
+   4. The bound's series give the bound of the sum, where every call of
+      the histograms is of a host that states one (import_bound).  */
 
 #define _GNU_SOURCE 1
 #include <ctype.h>
@@ -366,7 +368,11 @@ read_query_result (struct input *in, const char *text, size_t len)
   return st;
 }
 
-enum kind { SIZE_BUCKET, SIZE_SUM, SIZE_COUNT, CALLS, OTHER };
+enum kind
+{
+  SIZE_BUCKET, SIZE_SUM, SIZE_COUNT, CALLS, BOUND, SHARE_BOUND, BOUND_CALLS,
+  OTHER
+};
 
 static enum kind
 kind_of (const struct sample *s)
@@ -379,6 +385,12 @@ kind_of (const struct sample *s)
     return SIZE_SUM;
   if (strcmp (s->name, FLEET_SIZE_METRIC "_count") == 0)
     return SIZE_COUNT;
+  if (strcmp (s->name, FLEET_BOUND_METRIC) == 0)
+    return BOUND;
+  if (strcmp (s->name, FLEET_SHARE_BOUND_METRIC) == 0)
+    return SHARE_BOUND;
+  if (strcmp (s->name, FLEET_BOUND_CALLS_METRIC) == 0)
+    return BOUND_CALLS;
   return strcmp (s->name, FLEET_CALLS_METRIC) == 0 ? CALLS : OTHER;
 }
 
@@ -537,12 +549,69 @@ size_buckets (const struct input *in, const char *name,
   return 0;
 }
 
+/* The sums of the bound's series: (calls * bound)^2 of each family and,
+   at FASTCOPY_FAMILY_COUNT, of the clears' share; the calls of hosts
+   that state a bound.  */
+struct bound_sums
+{
+  double squared[FASTCOPY_FAMILY_COUNT + 1];
+  unsigned char has_squared[FASTCOPY_FAMILY_COUNT + 1];
+  double calls[FASTCOPY_FAMILY_COUNT];
+  int has_calls;
+};
+
+/* W's bound from B, the inverse of the export's: known where the hosts
+   that state one hold every call of W's histograms.  */
+static int
+import_bound (const struct input *in, const struct bound_sums *b,
+	      struct fcw_workload *w)
+{
+  if (!b->has_calls)
+    return 0;
+  for (int i = 0; i <= FASTCOPY_FAMILY_COUNT; i++)
+    if (!b->has_squared[i])
+      return bad_input (in, 0, FLEET_BOUND_CALLS_METRIC " without %s%s%s: "
+			"add up every fastcopy_bound_ series",
+			i < FASTCOPY_FAMILY_COUNT ? FLEET_BOUND_METRIC
+			: FLEET_SHARE_BOUND_METRIC,
+			i < FASTCOPY_FAMILY_COUNT ? " of the family " : "",
+			i < FASTCOPY_FAMILY_COUNT ? fcw_family_names[i] : "");
+  double all = 0;
+  int known = 1;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    {
+      double calls = w->family[f].calls;
+      if (b->calls[f] > calls + 1e-9 * calls)
+	return bad_input (in, 0, FLEET_BOUND_CALLS_METRIC " counts %.17g %s "
+			  "calls, more than the histogram's %.17g", b->calls[f],
+			  fcw_family_names[f], calls);
+      if (b->calls[f] < calls - 1e-9 * calls)
+	known = 0;
+      all += calls;
+    }
+  if (!known)
+    return 0;
+  /* Where the hosts' bounds were rounded, the sums may come to more than
+     1, which bounds any distance.  */
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    w->bound.tvd[f] = w->family[f].calls > 0
+		      ? fmin (1, sqrt (b->squared[f]) / w->family[f].calls)
+		      : 0;
+  w->bound.share = all > 0
+		   ? fmin (1, sqrt (b->squared[FASTCOPY_FAMILY_COUNT]) / all)
+		   : 0;
+  w->bound.known = 1;
+  return 0;
+}
+
 /* W from the samples of IN.  */
 static int
 build (const struct input *in, int mix, struct fcw_workload *w)
 {
   static struct family_sums sums[FASTCOPY_FAMILY_COUNT];
+  struct bound_sums bound;
   memset (sums, 0, sizeof sums);
+  memset (&bound, 0, sizeof bound);
   memset (w, 0, sizeof *w);
   int have_class = 0, ours = 0, seen[FASTCOPY_FAMILY_COUNT] = { 0, 0 };
   for (size_t i = 0; i < in->n; i++)
@@ -557,7 +626,8 @@ build (const struct input *in, int mix, struct fcw_workload *w)
 			      "'by' (fastcopy-fleet(1))", i + 1);
 	  continue;
 	}
-      int f = family_index (in, s);
+      /* The clears' share is of no family.  */
+      int f = k == SHARE_BOUND ? FASTCOPY_FAMILY_COUNT : family_index (in, s);
       if (f < 0)
 	return -1;
       ours++;
@@ -580,6 +650,20 @@ build (const struct input *in, int mix, struct fcw_workload *w)
 			      fcw_machine_class_text (&c, b, sizeof b));
 	  w->machine_class
 	    = (struct fcw_machine_class) { .kind = FCW_MACHINE_CLASS_MIXED };
+	}
+      if (k == SHARE_BOUND || k == BOUND || k == BOUND_CALLS)
+	{
+	  if (!isfinite (s->v) || s->v < 0)
+	    return bad_input (in, 0, "%s of %g: expected a number from 0",
+			      s->name, s->v);
+	  if (k == BOUND_CALLS)
+	    bound.calls[f] += s->v;
+	  else
+	    bound.squared[f] += s->v;
+	  bound.has_calls |= k == BOUND_CALLS;
+	  bound.has_squared[f] |= k != BOUND_CALLS;
+	  if (k == SHARE_BOUND)
+	    continue;
 	}
       struct fcw_family *fa = &w->family[f];
       const char *impl = strcmp (s->impl, "unknown") == 0 ? "" : s->impl;
@@ -625,7 +709,7 @@ build (const struct input *in, int mix, struct fcw_workload *w)
     return bad_input (in, 0, "no " FLEET_SIZE_METRIC " histogram");
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     w->family[f].recorded = 1;
-  return 0;
+  return import_bound (in, &bound, w);
 }
 
 /* All of PATH ("-": standard input) into *TEXT.  */
@@ -689,6 +773,8 @@ import_main (const char *out, int mix, const char *path)
       *c = '?';
   char *rec = st == 0 ? recording_text (&w, comment, &len) : NULL;
   st = rec != NULL && write_output (out, rec, len) == 0 ? 0 : 1;
+  if (st == 0)
+    report_bound (out, &w);
   free (rec);
   free (comment);
   fcw_free (&w);

@@ -6,6 +6,7 @@
 
 #define _GNU_SOURCE 1
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -51,6 +52,29 @@ recording_text (const struct fcw_workload *w, const char *comment,
   return text;
 }
 
+void
+report_bound (const char *path, const struct fcw_workload *w)
+{
+  const struct fcw_bound *b = &w->bound;
+  if (!b->known)
+    {
+      printf ("%s: bound unknown (a recording added up states none): "
+	      "whether it is enough to tune from cannot be told\n", path);
+      return;
+    }
+  /* Judged as the recording writes it, to four decimals, so that the
+     file read again is judged alike.  */
+  int enough = 1;
+  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
+    if (round (b->tvd[f] * 1e4) > round (FLEET_ENOUGH_BOUND * 1e4))
+      enough = 0;
+  printf ("%s: bound copy=%.4f clear=%.4f share=%.4f (95%%): %s %.2f\n",
+	  path, b->tvd[FASTCOPY_FAMILY_COPY], b->tvd[FASTCOPY_FAMILY_CLEAR],
+	  b->share, enough ? "enough to tune from, both families within"
+	  : "not yet enough: keep sampling until both families are within",
+	  FLEET_ENOUGH_BOUND);
+}
+
 int
 merge_main (const char *out, int mix, char *const *paths, int n)
 {
@@ -94,6 +118,8 @@ merge_main (const char *out, int mix, char *const *paths, int n)
   size_t len;
   char *text = comment ? recording_text (&total, comment, &len) : NULL;
   int st = text != NULL && write_output (out, text, len) == 0 ? 0 : 1;
+  if (st == 0)
+    report_bound (out, &total);
   free (text);
   free (comment);
   fcw_free (&total);

@@ -7,8 +7,9 @@
 # its HTTP API and imported: what fastcopy-tune --workload reads of the
 # import (every bucket's ends and calls, every alignment, distance and
 # overlap row) and the candidates it would measure are those of
-# fastcopy-fleet merge of the two recordings.  test-fleet-tune.sh shows
-# that the tuner reads them alike.
+# fastcopy-fleet merge of the two recordings, and so is the bound on its
+# error, through the query of fastcopy-fleet(1) too.  test-fleet-tune.sh
+# shows that the tuner reads them alike.
 #
 # Debian's prometheus, prometheus-node-exporter and curl must be
 # installed: without them the test fails, saying which are missing.  Both
@@ -65,8 +66,12 @@ rec ()
 seq 1 20000 >"$work/numbers"
 rec h1 "sort -r '$work/numbers' >/dev/null"
 rec h2 "gzip -c '$work/numbers' | gzip -d >/dev/null"
+# Bounds as fastcopy-sample states them, where fastcopy-profile's are 0:
+# the sum's is a quadrature of both.
+sed -i 's/^# bound: .*/# bound: copy=0.0300 clear=0.0400 share=0.0100/' "$work/h1.csv"
+sed -i 's/^# bound: .*/# bound: copy=0.0900 clear=0.0200 share=0.0300/' "$work/h2.csv"
 mkdir "$work/textfile" "$work/merged" "$work/imported" "$work/tsdb"
-"$fleet" merge -o "$work/merged/fleet.csv" "$work/h1.csv" "$work/h2.csv" &&
+"$fleet" merge -o "$work/merged/fleet.csv" "$work/h1.csv" "$work/h2.csv" >"$work/merge.out" &&
     "$fleet" export --host h1 -o "$work/textfile/h1.prom" "$work/h1.csv" &&
     "$fleet" export --host h2 -o "$work/textfile/h2.prom" "$work/h2.csv" ||
     { fail "merge or export failed"; finish; exit; }
@@ -157,9 +162,21 @@ else
 fi
 
 # --- the class's sum, back --------------------------------------------------
-query 'sum by (__name__, le, family, kind, value, policy, cpu) ({__name__=~"fastcopy_.+",policy="'"$(sed -n 's/^# class: .*policy=//p' "$work/h1.csv")"'"})'
-expect "import of the query's result" 0 "" \
+policy=$(sed -n 's/^# class: .*policy=//p' "$work/h1.csv")
+query 'sum by (__name__, le, family, kind, value, policy, cpu) ({__name__=~"fastcopy_.+",policy="'"$policy"'"})'
+# What merge said of the bound, of the import's file.
+says () { sed "s|^$work/merged/fleet.csv:|$work/imported/$1:|" "$work/merge.out"; }
+grep -q '^# bound: copy=0\.0[0-9]* clear=0\.0[0-9]* share=0\.0[0-9]*$' "$work/merged/fleet.csv" &&
+    pass "the merge states a bound: $(grep '^# bound' "$work/merged/fleet.csv")" ||
+    fail "the merge states no bound of the two: $(grep '^# bound' "$work/merged/fleet.csv")"
+expect "import of the query's result" 0 "$(says fleet.csv)" \
     "$fleet" import -o "$work/imported/fleet.csv" "$work/query.json"
+# The query of fastcopy-fleet(1) and doc/fleet.md.
+query 'sum by (__name__, le, family, kind, value, policy, cpu)
+  ({__name__=~"fastcopy_call_size_bytes_bucket|fastcopy_calls_total|fastcopy_bound_.+",
+    policy="'"$policy"'"})'
+expect "import of the documented query's result" 0 "$(says documented.csv)" \
+    "$fleet" import -o "$work/imported/documented.csv" "$work/query.json"
 stop
 
 calls () { grep -v '^#' "$1" | cut -d, -f1-4; }
@@ -170,11 +187,19 @@ if [ -s "$work/m.calls" ] && cmp -s "$work/m.calls" "$work/i.calls"; then
 else
     fail "the import differs from the merge: $(diff "$work/m.calls" "$work/i.calls" | head -n 6 | tr '\n' '|')"
 fi
-if grep -q -x "$(grep '^# class: ' "$work/merged/fleet.csv")" "$work/imported/fleet.csv"; then
-    pass "the import's class is the merge's"
-else
-    fail "the import's class differs: $(grep '^# class' "$work/merged/fleet.csv" "$work/imported/fleet.csv" | tr '\n' '|')"
-fi
+for line in class bound; do
+    for f in fleet documented; do
+        if grep -q -x "$(grep "^# $line: " "$work/merged/fleet.csv")" "$work/imported/$f.csv"; then
+            pass "the $f import's $line is the merge's"
+        else
+            fail "the $f import's $line differs: $(grep "^# $line" "$work/merged/fleet.csv" "$work/imported/$f.csv" | tr '\n' '|')"
+        fi
+    done
+done
+calls "$work/imported/documented.csv" >"$work/d.calls"
+cmp -s "$work/m.calls" "$work/d.calls" &&
+    pass "the documented query's import has the merge's buckets, rows and calls" ||
+    fail "the documented query's import differs from the merge: $(diff "$work/m.calls" "$work/d.calls" | head -n 6 | tr '\n' '|')"
 env FASTCOPY_CONFIG= FASTCOPY= "$tune" --list --quick --workload "$work/merged/fleet.csv" >"$work/m.list" 2>&1
 env FASTCOPY_CONFIG= FASTCOPY= "$tune" --list --quick --workload "$work/imported/fleet.csv" >"$work/i.list" 2>&1
 if [ -s "$work/m.list" ] && cmp -s "$work/m.list" "$work/i.list"; then

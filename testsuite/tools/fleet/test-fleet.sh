@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # fastcopy-fleet on hand-written recordings: what merge, accumulate, export
 # and import write, byte for byte, and what they refuse (files cut short, altered, of
-# another format version or class; malformed exposition text and JSON),
+# another format version or class; malformed exposition text and JSON);
+# the bound on a recording's error through all of them, worked out by hand,
+# and whether it is enough to tune from;
 # with the file named and a non-zero status; a full disk (a file size
 # limit, and a full tmpfs where this runs as root) leaves the earlier file
 # and no temporary one; usage errors.
@@ -33,6 +35,10 @@ same ()
         fail "$1: $(diff "$2" "$3" | head -n 8 | tr '\n' '|')"
     fi
 }
+
+# The last line of merge, accumulate and import where a recording added up
+# states no bound.
+unknown () { printf '%s: bound unknown (a recording added up states none): whether it is enough to tune from cannot be told' "$1"; }
 
 zen5='vendor=AuthenticAMD family=26 model=2 policy=amd-zen5'
 cat >a.csv <<EOF
@@ -88,12 +94,14 @@ clear,function,memset,5,160
 clear,dst_align,0,5,160
 # end: 13 lines
 EOF
-expect "merge: two recordings of one class" 0 "" "$fleet" merge -o merged.csv a.csv b.csv
+expect "merge: two recordings of one class" 0 "$(unknown merged.csv)" \
+    "$fleet" merge -o merged.csv a.csv b.csv
 same "merge: the sums, the class and the end line" merged.want merged.csv
 
 # A running total: the output may be an input.
 cp a.csv total.csv
-expect "merge: into one of its inputs" 0 "" "$fleet" merge -o total.csv total.csv b.csv
+expect "merge: into one of its inputs" 0 "$(unknown total.csv)" \
+    "$fleet" merge -o total.csv total.csv b.csv
 sed 's/^# merged by.*/# merged by fastcopy-fleet from 2 recordings/' merged.want >total.want
 same "merge: a running total" total.want total.csv
 
@@ -168,6 +176,9 @@ n=$(grep -c '^fastcopy_call_size_bytes_bucket{family="copy"' h1.prom)
 [ "$n" = 818 ] && pass "export: 818 copy buckets" || fail "export: $n copy buckets, not 818"
 n=$(grep -c '^fastcopy_calls_total{' h1.prom)
 [ "$n" = 201 ] && pass "export: 201 calls rows" || fail "export: $n calls rows, not 201"
+n=$(grep -c 'fastcopy_bound' h1.prom)
+[ "$n" = 0 ] && pass "export: no bound's series for a recording without one" ||
+    fail "export: $n lines of the bound's series for a recording without one"
 
 # --- import ---------------------------------------------------------------
 # The calls come back exact; a bucket off the library's grid (4096) comes
@@ -193,14 +204,14 @@ clear,function,memset,5,0
 clear,dst_align,0,5,0
 # end: 13 lines
 EOF
-expect "import: exposition text on standard input" 0 "" \
+expect "import: exposition text on standard input" 0 "$(unknown imported.csv)" \
     sh -c "\"$fleet\" import -o imported.csv - <h1.prom"
 same "import: what export wrote" imported.want imported.csv
 
 # Two hosts' files add up.
 "$fleet" export --host h1 -o a.prom a.csv && "$fleet" export --host h2 -o b.prom b.csv
 cat a.prom b.prom >ab.prom
-expect "import: two hosts" 0 "" "$fleet" import -o ab.csv ab.prom
+expect "import: two hosts" 0 "$(unknown ab.csv)" "$fleet" import -o ab.csv ab.prom
 sed 's/^# imported by.*/# imported by fastcopy-fleet from ab.prom/' imported.want >ab.want
 same "import: two hosts add up to the merge" ab.want ab.csv
 
@@ -230,7 +241,8 @@ copy,size,4096-4607,2,8703
 copy,dst_align,0,162,0
 # end: 5 lines
 EOF
-expect "import: a query result" 0 "" "$fleet" import -o query.csv query.json
+expect "import: a query result" 0 "$(unknown query.csv)" \
+    "$fleet" import -o query.csv query.json
 same "import: a query result's buckets and rows" query.want query.csv
 
 # The same counts ten thousand times over, in the exponent form Prometheus
@@ -267,7 +279,7 @@ EOF
 grep -q -F '"1.5e+06"' escaped.json && grep -q -F '"1.62e+06"' escaped.json &&
     pass "import: the query result has values in exponent form" ||
     fail "import: no value in exponent form in escaped.json"
-expect "import: a query result with escapes and exponents" 0 "" \
+expect "import: a query result with escapes and exponents" 0 "$(unknown escaped.csv)" \
     "$fleet" import -o escaped.csv escaped.json
 same "import: a query result with escapes and exponents, byte for byte" \
     escaped.want escaped.csv
@@ -283,6 +295,120 @@ expect "import: series that count no call" 1 \
     fail "import: zero.csv written for no call"
 expect "import: a recording" 1 "*a.csv is a recording, not exposition text or a query result*" \
     "$fleet" import -o rec.csv a.csv
+
+# --- the bound ------------------------------------------------------------
+# bound A B...: the bound of the sum of the recordings A B..., worked out
+# from their rows and bound lines: each family's bound times its calls
+# (the clears' share's times all calls), added in quadrature, over the
+# calls of all, to four decimals.
+bound ()
+{
+    awk -F, '
+        FNR == 1 { n++ }
+        /^# bound: / {
+            split(substr($0, 10), kv, /[ =]/)
+            t[n, "copy"] = kv[2]; t[n, "clear"] = kv[4]; t[n, "share"] = kv[6]
+        }
+        $2 == "size" { c[n, $1] += $4 }
+        function sum(f,  i, s, w) {
+            for (i = 1; i <= n; i++) {
+                w += c[i, f]; s += (c[i, f] * t[i, f]) ^ 2
+            }
+            return sqrt(s) / w
+        }
+        END {
+            for (i = 1; i <= n; i++) c[i, "share"] = c[i, "copy"] + c[i, "clear"]
+            printf "copy=%.4f clear=%.4f share=%.4f\n", sum("copy"), sum("clear"), sum("share")
+        }' "$@"
+}
+enough='enough to tune from, both families within 0.05'
+rough='not yet enough: keep sampling until both families are within 0.05'
+# says FILE BOUND WORDS: the line that ends merge, accumulate and import.
+says () { printf '%s: bound %s (95%%): %s' "$1" "$2" "$3"; }
+# with_bound FILE BOUND: FILE with the bound line BOUND after its impl line.
+with_bound () { sed "/^# impl: /a # bound: $2" "$1"; }
+
+with_bound a.csv 'copy=0.0300 clear=0.0400 share=0.0100' >bound-a.csv
+with_bound b.csv 'copy=0.0900 clear=0.0200 share=0.0300' >bound-b.csv
+q=$(bound bound-a.csv bound-b.csv)
+[ "$q" = "copy=0.0353 clear=0.0400 share=0.0116" ] &&
+    pass "bound: the quadrature worked out by hand" ||
+    fail "bound: the quadrature is $q, not copy=0.0353 clear=0.0400 share=0.0116"
+expect "bound: merge of two recordings with one says it is enough" 0 \
+    "$(says bmerged.csv "$q" "$enough")" \
+    "$fleet" merge -o bmerged.csv bound-a.csv bound-b.csv
+with_bound merged.want "$q" >want
+same "bound: merge writes the quadrature, and the sums as without it" want bmerged.csv
+expect "bound: merge with a recording without one" 0 "$(unknown nmerged.csv)" \
+    "$fleet" merge -o nmerged.csv bound-a.csv b.csv
+same "bound: merge with a recording without one writes none" merged.want nmerged.csv
+
+# Through Prometheus's sums: (calls * bound)^2 per family and for the
+# share, and the calls of hosts that state one.
+expect "bound: export" 0 "" "$fleet" export --host h1 -o bh1.prom bmerged.csv
+for line in \
+    '# TYPE fastcopy_bound_weighted_squared gauge' \
+    '# TYPE fastcopy_bound_share_weighted_squared gauge' \
+    '# TYPE fastcopy_bound_calls_total counter' \
+    "fastcopy_bound_calls_total{family=\"copy\",$labels} 162" \
+    "fastcopy_bound_calls_total{family=\"clear\",$labels} 5"; do
+    if grep -q -x -F "$line" bh1.prom; then
+        pass "bound: export: $line"
+    else
+        fail "bound: export: no line '$line'"
+    fi
+done
+squares=$(sed -n 's/^fastcopy_bound_weighted_squared{family="\([a-z]*\)",'"$labels"'} /\1 /p
+    s/^fastcopy_bound_share_weighted_squared{policy="amd-zen5",cpu="AuthenticAMD family 26 model 2",host="h1"} /share /p' bh1.prom |
+    awk -v q="$q" -v copy=162 -v clear=5 '
+        BEGIN { split(q, kv, /[ =]/); t["copy"] = kv[2]; t["clear"] = kv[4]; t["share"] = kv[6]
+                c["copy"] = copy; c["clear"] = clear; c["share"] = copy + clear }
+        { want = (c[$1] * t[$1]) ^ 2; d = $2 - want
+          if (d < 0) d = -d
+          printf "%s%s", (NR > 1 ? " " : ""), (d <= 1e-9 * want ? $1 : $1 "=" $2 "!=" want) }')
+[ "$squares" = "copy clear share" ] &&
+    pass "bound: export: (calls * bound)^2 of copy, clear and share" ||
+    fail "bound: export: the squares are not (calls * bound)^2: $squares"
+expect "bound: import of an export says it is enough" 0 \
+    "$(says bimported.csv "$q" "$enough")" "$fleet" import -o bimported.csv bh1.prom
+sed 's/^# imported by.*/# imported by fastcopy-fleet from bh1.prom/' imported.want >want
+with_bound want "$q" >want2
+same "bound: import of an export keeps the bound" want2 bimported.csv
+"$fleet" export --host h1 -o ba.prom bound-a.csv && "$fleet" export --host h2 -o bb.prom bound-b.csv
+cat ba.prom bb.prom >bab.prom
+expect "bound: import of two hosts" 0 "$(says bab.csv "$q" "$enough")" \
+    "$fleet" import -o bab.csv bab.prom
+sed 's/^# imported by.*/# imported by fastcopy-fleet from bab.prom/' imported.want >want
+with_bound want "$q" >want2
+same "bound: two hosts add up to the merge's quadrature" want2 bab.csv
+cat ba.prom b.prom >bn.prom
+expect "bound: import of a host without one" 0 "$(unknown bn.csv)" \
+    "$fleet" import -o bn.csv bn.prom
+sed 's/^# imported by.*/# imported by fastcopy-fleet from bn.prom/' imported.want >want
+same "bound: import of a host without one writes none" want bn.csv
+
+# A machine's total: each hour's sample shrinks the bound, until it is
+# enough.
+with_bound a.csv 'copy=0.0900 clear=0.0400 share=0.0100' >hour.csv
+rm -f total.csv total.previous.csv
+expect "bound: accumulate, the first hour" 0 "total.csv: a new total, from hour.csv
+$(says total.csv "copy=0.0900 clear=0.0400 share=0.0100" "$rough")" \
+    "$fleet" accumulate -o total.csv hour.csv
+for hour in 2 3 4; do
+    q=$(bound total.csv hour.csv)
+    [ $hour = 4 ] && words=$enough || words=$rough
+    expect "bound: accumulate, hour $hour: $q" 0 "total.csv: hour.csv added
+$(says total.csv "$q" "$words")" "$fleet" accumulate -o total.csv hour.csv
+    grep -q -x -F "# bound: $q" total.csv && pass "bound: the total of hour $hour states it" ||
+        fail "bound: the total of hour $hour: $(grep '^# bound' total.csv)"
+done
+[ "$q" = "copy=0.0450 clear=0.0200 share=0.0050" ] &&
+    pass "bound: four hours, worked out by hand" ||
+    fail "bound: four hours come to $q, not copy=0.0450 clear=0.0200 share=0.0050"
+expect "bound: accumulate a sample without one" 0 "total.csv: b.csv added
+$(unknown total.csv)" "$fleet" accumulate -o total.csv b.csv
+grep -q '^# bound' total.csv && fail "bound: the total still states one" ||
+    pass "bound: the total states none"
 
 # --- what is refused --------------------------------------------------------
 # Each refusal leaves the output as it was.
@@ -321,7 +447,8 @@ grep -v '^# class' b.csv >old.csv
 refused "a recording of class unknown with one of a class" \
     "fastcopy-fleet: a.csv is of class $zen5, old.csv of class unknown: *" \
     "$fleet" merge -o keep.csv a.csv old.csv
-expect "--mix: two classes" 0 "" "$fleet" merge --mix -o mixed.csv a.csv zen4.csv
+expect "--mix: two classes" 0 "$(unknown mixed.csv)" \
+    "$fleet" merge --mix -o mixed.csv a.csv zen4.csv
 if grep -q -x '# class: mixed' mixed.csv; then
     pass "--mix: the class says mixed"
 else
@@ -389,6 +516,27 @@ printf '{"status":"success","data":{"resultType":"vector","result":[{"metric":{"
 refused "a label with a null character" \
     "fastcopy-fleet: nulchar.json: result 1: the label kind is not a string without a null character" \
     "$fleet" import -o keep.csv nulchar.json
+
+sed 's/^\(fastcopy_bound_weighted_squared{family="copy".*}\) .*/\1 -1/' bab.prom >badbound.prom
+refused "a bound's square below 0" \
+    "fastcopy-fleet: badbound.prom: fastcopy_bound_weighted_squared of -1: expected a number from 0" \
+    "$fleet" import -o keep.csv badbound.prom
+sed 's/^\(fastcopy_bound_share_weighted_squared{.*}\) .*/\1 NaN/' bab.prom >nanbound.prom
+refused "a bound's square that is no number" \
+    "fastcopy-fleet: nanbound.prom: fastcopy_bound_share_weighted_squared of nan: expected a number from 0" \
+    "$fleet" import -o keep.csv nanbound.prom
+sed 's/^\(fastcopy_bound_calls_total{family="copy".*host="h1"}\) .*/\1 1000/' bab.prom >morebound.prom
+refused "a bound over more calls than the histogram's" \
+    "fastcopy-fleet: morebound.prom: fastcopy_bound_calls_total counts 1052 copy calls, more than the histogram's 162" \
+    "$fleet" import -o keep.csv morebound.prom
+grep -v '^fastcopy_bound_share' bab.prom >noshare.prom
+refused "the bound's calls without the share's square" \
+    "fastcopy-fleet: noshare.prom: fastcopy_bound_calls_total without fastcopy_bound_share_weighted_squared: add up every fastcopy_bound_ series" \
+    "$fleet" import -o keep.csv noshare.prom
+grep -v '^fastcopy_bound_weighted_squared{family="clear"' bab.prom >noclear.prom
+refused "the bound's calls without a family's square" \
+    "fastcopy-fleet: noclear.prom: fastcopy_bound_calls_total without fastcopy_bound_weighted_squared of the family clear: add up every fastcopy_bound_ series" \
+    "$fleet" import -o keep.csv noclear.prom
 
 # --- a full disk ---------------------------------------------------------
 # No temporary file may be left beside the output.

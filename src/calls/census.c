@@ -10,7 +10,8 @@
    inside malloc, in a child after fork.  Two threads that share a lane
    may lose a count each to the other: lanes go by stack address, so
    that is rare, and the census gives the mix of sizes, not an exact
-   total.  */
+   total.  Under glibc=on the calls are glibc's, not counted: a sampler
+   finds them in glibc's functions.  */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 #include <time.h>
 #include "census.h"
 #include "dispatch.h"
+#include "load/load-state.h"
 
 __attribute__ ((section (FC_CENSUS_SECTION), aligned (64)))
 struct fc_census fc_census = {
@@ -97,10 +99,18 @@ lane (void)
   return l;
 }
 
+/* Whether the calls go on to glibc's own functions (glibc=on): then they
+   are not libfastcopy's to count, and a sampler sees them in glibc.  */
+static inline int
+to_glibc (void)
+{
+  return fc_state.tunables.value[FC_KEY_GLIBC] != 0;
+}
+
 void *
 memmove_census (void *dst, const void *src, size_t n)
 {
-  struct fc_census_lane *l = lane ();
+  struct fc_census_lane *l = to_glibc () ? NULL : lane ();
   if (l != NULL)
     fc_count_copy (&l->family[FASTCOPY_FAMILY_COPY], dst, src, n,
 		   FC_FROM_MEMPCPY ());
@@ -110,7 +120,7 @@ memmove_census (void *dst, const void *src, size_t n)
 void *
 memset_census (void *dst, int value, size_t n)
 {
-  struct fc_census_lane *l = lane ();
+  struct fc_census_lane *l = to_glibc () ? NULL : lane ();
   if (l != NULL)
     fc_count_clear (&l->family[FASTCOPY_FAMILY_CLEAR], dst, n,
 		    FC_FROM_EXPLICIT_BZERO ());

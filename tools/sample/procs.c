@@ -57,6 +57,8 @@ struct proc
   int impls_mixed[FASTCOPY_FAMILY_COUNT];
   int maps_known;		/* from /proc, or since exec */
   int maps_tried;		/* /proc/PID/maps was read or could not be */
+  int maps_again;		/* read /proc/PID/maps at the next sample:
+				   it executed a program */
   int maps_fastcopy;		/* counted in total.mapped_fastcopy */
   size_t nmaps;
   struct mapping *map;
@@ -205,10 +207,14 @@ read_maps (struct proc *p)
   p->maps_known = 1;
   if (keep_comm)
     {
+      /* The name may hold a newline: the file ends with one more.  */
       snprintf (name, sizeof name, "/proc/%d/comm", (int) p->t.pid);
       f = fopen (name, "re");
-      if (f != NULL && fgets (p->t.comm, sizeof p->t.comm, f) != NULL)
-	p->t.comm[strcspn (p->t.comm, "\n")] = 0;
+      size_t n = f != NULL ? fread (p->t.comm, 1, sizeof p->t.comm, f) : 0;
+      if (n > 0 && p->t.comm[n - 1] == '\n')
+	n--;
+      if (n > 0)
+	p->t.comm[n < sizeof p->t.comm ? n : sizeof p->t.comm - 1] = 0;
       if (f != NULL)
 	fclose (f);
     }
@@ -312,8 +318,11 @@ on_sample (const struct sample *s)
   struct proc *p = proc_find (s->pid, 1);
   total.samples++;
   p->t.samples++;
-  if (!p->maps_known && !p->maps_tried)
-    read_maps (p);
+  if ((!p->maps_known && !p->maps_tried) || p->maps_again)
+    {
+      p->maps_again = 0;
+      read_maps (p);
+    }
   if (!p->maps_fastcopy)
     for (size_t i = 0; i < p->nmaps; i++)
       if (p->map[i].object->kind == OBJECT_FASTCOPY)
@@ -372,6 +381,12 @@ on_exec (pid_t pid, const char *comm)
   struct proc *p = proc_find (pid, 1);
   p->nmaps = 0;
   p->maps_known = 1;
+  /* Each CPU's records come in order, but not the CPUs' among them: the
+     mappings of the new program may have come already, from a CPU whose
+     records were read first, and are gone now.  /proc has them, unless
+     the process is gone too; then the records that follow this one
+     are all there is.  */
+  p->maps_again = 1;
   if (keep_comm)
     snprintf (p->t.comm, sizeof p->t.comm, "%s", comm);
 }

@@ -7,13 +7,15 @@
      fake_copy of LIB (fake-body.S) in turn on 100, 512 and 3000 bytes,
      destinations at 5, 0 and 17 mod 64, (dst - src) mod 4096 3, 40 and
      200.
-   sample-driver memcpy SIZE SECONDS
+   sample-driver memcpy SIZE SECONDS [census]
      memcpy of SIZE bytes, through a pointer the compiler cannot see
      through (libfastcopy's when it is preloaded); the calls, and their
      rate per second of CPU time, which other programs on a busy machine
      disturb less than the wall clock's, and per second of the wall
      clock, which counts what the kernel does in the thread's time
-     (a sampler's interrupts) wherever the kernel accounts it.
+     (a sampler's interrupts) wherever the kernel accounts it.  With
+     census, the whole run is one census window, opened on itself as
+     fastcopy-sample opens one: what a counted call costs.
    sample-driver dist LIB FILE SECONDS OUT [FUNCTION]
      FUNCTION of LIB (default fake_fsrm; memcpy of libfastcopy.so.1) on
      sizes drawn from workload FILE (bench/data, or a recording), places
@@ -23,13 +25,15 @@
      copies and clears of LIB (libfastcopy.so.1) in a mix drawn from SEED
      (draw_mix): prints the mix and writes the exact count of each
      family's size buckets to OUT.  DATA is bench/data, for the Google
-     distributions.
+     distributions.  Last, "census: closed" when LIB's entry bytes say
+     no census window is open (src/calls/census.h), else "census: open".
    sample-driver compare EXACT ESTIMATE
      the total variation distance between two recordings' size
      histograms, per family, and each one's share of clears.  */
 
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
+#include <link.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -37,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/elf-read.h"
 #include "common/measure.h"
 #include "sample/sample.h"
 #include "common/workload.h"
@@ -73,6 +78,25 @@ load (const char *lib, const char *name)
   return f;
 }
 
+/* The census of the libfastcopy that defines ADDR, in this process;
+   exits if there is none.  */
+static struct fc_census *
+census_at (const void *addr)
+{
+  Dl_info info;
+  struct link_map *map;
+  void *h = dladdr (addr, &info) ? dlopen (info.dli_fname, RTLD_NOW | RTLD_NOLOAD)
+	    : NULL;
+  uint64_t at = h != NULL ? elf_section_address (info.dli_fname,
+						 FC_CENSUS_SECTION) : 0;
+  if (at == 0 || dlinfo (h, RTLD_DI_LINKMAP, &map) != 0)
+    {
+      fprintf (stderr, "sample-driver: no libfastcopy census here\n");
+      exit (1);
+    }
+  return (struct fc_census *) (map->l_addr + (uintptr_t) at);
+}
+
 static int
 fake (const char *lib, double seconds)
 {
@@ -95,9 +119,16 @@ fake (const char *lib, double seconds)
 }
 
 static int
-copy (size_t n, double seconds)
+copy (size_t n, double seconds, int census)
 {
   static void *(*volatile memcpy_fn) (void *, const void *, size_t) = memcpy;
+  if (census)
+    {
+      struct fc_census *c = census_at ((const void *) memcpy_fn);
+      memcpy (c->saved, c->entry, sizeof c->saved);
+      c->deadline = UINT64_MAX;
+      memset (c->entry, FC_ENTRY_CENSUS, sizeof c->entry);
+    }
   char *dst = malloc (n + 64), *src = malloc (n + 64);
   memset (src, 1, n + 64);
   unsigned long long calls = 0;
@@ -472,6 +503,9 @@ mix (const char *lib, const char *data, uint64_t seed, double seconds,
   char comment[96];
   snprintf (comment, sizeof comment, "# exact, by sample-driver mix %llu\n",
 	    (unsigned long long) seed);
+  const struct fc_census *census = census_at ((const void *) fn.memcpy);
+  printf ("census: %s\n", census->entry[0] == FC_ENTRY_CENSUS
+	  || census->entry[1] == FC_ENTRY_CENSUS ? "open" : "closed");
   return write_counts (out, comment, count, sum);
 }
 
@@ -554,13 +588,14 @@ main (int argc, char **argv)
     return compare (argv[2], argv[3]);
   if (argc == 4 && strcmp (argv[1], "fake") == 0)
     return fake (argv[2], atof (argv[3]));
-  if (argc == 4 && strcmp (argv[1], "memcpy") == 0)
-    return copy ((size_t) atol (argv[2]), atof (argv[3]));
+  if ((argc == 4 || (argc == 5 && strcmp (argv[4], "census") == 0))
+      && strcmp (argv[1], "memcpy") == 0)
+    return copy ((size_t) atol (argv[2]), atof (argv[3]), argc == 5);
   if ((argc == 6 || argc == 7) && strcmp (argv[1], "dist") == 0)
     return dist (argv[2], argv[3], atof (argv[4]), argv[5],
 		 argc == 7 ? argv[6] : "fake_fsrm");
   fprintf (stderr, "usage: sample-driver fake LIB SECONDS | memcpy SIZE "
-	   "SECONDS | dist LIB FILE SECONDS OUT [FUNCTION] | mix LIB DATA "
+	   "SECONDS [census] | dist LIB FILE SECONDS OUT [FUNCTION] | mix LIB DATA "
 	   "SEED SECONDS OUT | compare EXACT ESTIMATE\n");
   return 2;
 }

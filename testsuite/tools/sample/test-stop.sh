@@ -17,10 +17,12 @@ now () { date +%s.%N; }
 left () { pgrep -f -- "-o $1" | tr '\n' ' '; }
 
 # start OUT SECONDS SIZE: the sampler on a program copying SIZE bytes a
-# call for SECONDS, in the background; its PID in $pid.
+# call for SECONDS, in the background; its PID in $pid.  --no-census:
+# the replays convert the samples of processes the census did not count,
+# and here none is.
 start ()
 {
-    "$sample" --cache-dir "$work" -F 997 -o "$1" -- \
+    "$sample" --cache-dir "$work" -F 997 --no-census -o "$1" -- \
         env LD_PRELOAD="$lib" FASTCOPY_CONFIG= FASTCOPY= \
         "$driver" memcpy "$3" "$2" >"$1.report" 2>&1 &
     pid=$!

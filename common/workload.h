@@ -135,6 +135,11 @@ struct fcw_family
 /* How far a recording's histograms may lie from the truth, at 95%: its
    "# bound:" line (recording.h), which fastcopy-sample writes and an
    exact recording gives as zeros.  */
+/* A histogram whose bound is at most this is close enough to the truth
+   to tune from (fastcopy-sample calls one further off rough,
+   fastcopy-fleet says when a total gets there).  */
+#define FCW_ENOUGH_BOUND 0.05
+
 struct fcw_bound
 {
   int known;			/* the recording states one */

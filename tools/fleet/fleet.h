@@ -29,10 +29,6 @@
 #define FLEET_SHARE_BOUND_METRIC "fastcopy_bound_share_weighted_squared"
 #define FLEET_BOUND_CALLS_METRIC "fastcopy_bound_calls_total"
 
-/* A total whose bound is at most this on both families is enough to tune
-   from: the bound above which fastcopy-sample calls a recording rough.  */
-#define FLEET_ENOUGH_BOUND 0.05
-
 /* merge.c: load the recording at PATH into W, refusing what a fleet must
    not add up: a file that is no recording, of another format version,
    cut short (no end line) or otherwise damaged.  Returns 0, or -1 after
@@ -40,7 +36,7 @@
 int load_recording (const char *path, struct fcw_workload *w);
 
 /* Say on standard output whether the recording written to PATH, W, is
-   enough to tune from: its bound, within FLEET_ENOUGH_BOUND or not, or
+   enough to tune from: its bound, within FCW_ENOUGH_BOUND or not, or
    that the bound is unknown.  */
 void report_bound (const char *path, const struct fcw_workload *w);
 

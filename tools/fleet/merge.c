@@ -66,13 +66,13 @@ report_bound (const char *path, const struct fcw_workload *w)
      file read again is judged alike.  */
   int enough = 1;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-    if (round (b->tvd[f] * 1e4) > round (FLEET_ENOUGH_BOUND * 1e4))
+    if (round (b->tvd[f] * 1e4) > round (FCW_ENOUGH_BOUND * 1e4))
       enough = 0;
   printf ("%s: bound copy=%.4f clear=%.4f share=%.4f (95%%): %s %.2f\n",
 	  path, b->tvd[FASTCOPY_FAMILY_COPY], b->tvd[FASTCOPY_FAMILY_CLEAR],
 	  b->share, enough ? "enough to tune from, both families within"
 	  : "not yet enough: keep sampling until both families are within",
-	  FLEET_ENOUGH_BOUND);
+	  FCW_ENOUGH_BOUND);
 }
 
 int

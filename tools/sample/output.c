@@ -396,10 +396,7 @@ few_samples (const struct family_sum *sum, const char *prefix)
 		    text, FEW_SAMPLES);
 }
 
-/* Above this bound a family's histogram is too rough to tune from.  */
-#define LOOSE_BOUND 0.05
-
-/* The warning for the families whose bound B is above LOOSE_BOUND: a line
+/* The warning for the families whose bound B is above FCW_ENOUGH_BOUND: a line
    that starts with PREFIX, or "".  Without a bound, few_samples's.  */
 static char *
 loose (const struct bound *b, const struct family_sum *sum,
@@ -409,7 +406,7 @@ loose (const struct bound *b, const struct family_sum *sum,
     return few_samples (sum, prefix);
   char text[256] = "";
   for (int fam = 0; fam < FASTCOPY_FAMILY_COUNT; fam++)
-    if (b->tvd[fam] > LOOSE_BOUND)
+    if (b->tvd[fam] > FCW_ENOUGH_BOUND)
       snprintf (text + strlen (text), sizeof text - strlen (text),
 		"%s%s %.3f", text[0] ? ", " : "",
 		fam == FASTCOPY_FAMILY_COPY ? "copy" : "clear", b->tvd[fam]);

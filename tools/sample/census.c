@@ -33,6 +33,7 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#include "common/measure.h"
 #include "sample/sample.h"
 #include "tools-interface.h"
 
@@ -62,15 +63,11 @@ static double next_window;
 static double mean_gap;		/* seconds from one window to the next */
 static uint64_t rng_state = 0x853c49e6748fea9bull;
 
+/* From 0 to 1, from RNG_STATE.  */
 static double
 uniform (void)
 {
-  /* splitmix64 */
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  return (double) (z >> 11) / (double) (1ull << 53);
+  return (double) (fcm_splitmix64 (&rng_state) >> 11) / (double) (1ull << 53);
 }
 
 static uint64_t

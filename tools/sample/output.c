@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "common/file-replace.h"
+#include "common/measure.h"
 #include "common/message.h"
 #include "sample/sample.h"
 #include "common/workload.h"
@@ -199,18 +200,9 @@ estimate (const struct tallies *t, double period_ns,
   fcw_machine_class_here (&w->machine_class);
 }
 
-/* Resamples of the bootstrap, and a generator for it, fixed so that a
+/* Resamples of the bootstrap; its generator's seed is fixed, so that a
    recording's bound is the same each time it is computed.  */
 #define RESAMPLES 400
-static uint64_t
-next_random (uint64_t *state)
-{
-  /* splitmix64 */
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static int
 by_value (const void *a, const void *b)
@@ -274,7 +266,7 @@ bound (const struct census_result *cr, double scale,
       memset (h, 0, sizeof h);
       for (size_t j = 0; j < ng; j++)
 	{
-	  size_t g = next_random (&state) % ng;
+	  size_t g = fcm_splitmix64 (&state) % ng;
 	  for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
 	    for (size_t k = 0; k < FC_BUCKETS; k++)
 	      h[f][k] += (double) cr->group[g][f][k];

@@ -35,17 +35,10 @@ _Static_assert (offsetof (struct fc_census, deadline) == 16
 		&& sizeof (struct fc_census) == 32,
 		"the census is laid out alike by both ABIs");
 
-/* Past the deadline, with no sampler to close the window: one thread puts
-   the saved bytes back.  */
+/* Close the window: one thread puts the saved bytes back.  */
 static void
-close_if_late (void)
+close_window (void)
 {
-  struct timespec now;
-  if (clock_gettime (CLOCK_MONOTONIC, &now) != 0)
-    return;
-  uint64_t ns = (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
-  if (ns <= __atomic_load_n (&fc_census.deadline, __ATOMIC_RELAXED))
-    return;
   uint32_t idle = 0;
   if (!__atomic_compare_exchange_n (&fc_census.closing, &idle, 1, 0,
 				    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
@@ -59,8 +52,20 @@ close_if_late (void)
   __atomic_store_n (&fc_census.closing, 0, __ATOMIC_RELEASE);
 }
 
-/* The calling thread's lane; NULL if the lanes cannot be mapped (the
-   call then goes uncounted).  */
+/* Past the deadline, no sampler closed the window: close it.  */
+static void
+close_if_late (void)
+{
+  struct timespec now;
+  if (clock_gettime (CLOCK_MONOTONIC, &now) != 0)
+    return;
+  uint64_t ns = (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
+  if (ns > __atomic_load_n (&fc_census.deadline, __ATOMIC_RELAXED))
+    close_window ();
+}
+
+/* The calling thread's lane, mapped at the first call; NULL if the lanes
+   cannot be mapped.  */
 static struct fc_census_lane *
 lane (void)
 {
@@ -96,21 +101,27 @@ lane (void)
       close_if_late ();
     }
   l->until_check--;
+  __atomic_store_n (&l->calls, l->calls + 1, __ATOMIC_RELAXED);
   return l;
 }
 
-/* Whether the calls go on to glibc's own functions (glibc=on): then they
-   are not libfastcopy's to count, and a sampler sees them in glibc.  */
-static inline int
-to_glibc (void)
+/* The calling thread's lane, or NULL where the call goes uncounted: the
+   lanes could not be mapped, or the calls go on to glibc's own functions
+   (glibc=on), which are not libfastcopy's to count (a sampler sees them
+   in glibc) -- then the window closes at once.  */
+static struct fc_census_lane *
+counting_lane (void)
 {
-  return fc_state.tunables.value[FC_KEY_GLIBC] != 0;
+  if (fc_state.tunables.value[FC_KEY_GLIBC] == 0)
+    return lane ();
+  close_window ();
+  return NULL;
 }
 
 void *
 memmove_census (void *dst, const void *src, size_t n)
 {
-  struct fc_census_lane *l = to_glibc () ? NULL : lane ();
+  struct fc_census_lane *l = counting_lane ();
   if (l != NULL)
     fc_count_copy (&l->family[FASTCOPY_FAMILY_COPY], dst, src, n,
 		   FC_FROM_MEMPCPY ());
@@ -120,7 +131,7 @@ memmove_census (void *dst, const void *src, size_t n)
 void *
 memset_census (void *dst, int value, size_t n)
 {
-  struct fc_census_lane *l = to_glibc () ? NULL : lane ();
+  struct fc_census_lane *l = counting_lane ();
   if (l != NULL)
     fc_count_clear (&l->family[FASTCOPY_FAMILY_CLEAR], dst, n,
 		    FC_FROM_EXPLICIT_BZERO ());

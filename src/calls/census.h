@@ -39,7 +39,8 @@
 struct fc_census_lane
 {
   uint64_t until_check;		/* calls left before the next look */
-  uint64_t pad;
+  uint64_t calls;		/* counted in this lane: a sampler reads the
+				   counts of the lanes where it moved */
   struct fc_counts family[FASTCOPY_FAMILY_COUNT];
 };
 

@@ -51,9 +51,9 @@ struct counted
   int refused;			/* cannot be written, or of another layout */
   unsigned char saved[FASTCOPY_FAMILY_COUNT];
   int open;			/* a window is open in it */
-  int counting;			/* LAST holds the lanes' counts */
-  struct fc_counts last[FASTCOPY_FAMILY_COUNT];	/* the lanes at the last
-						   look */
+  int counting;			/* LANE holds the lanes' counts */
+  /* The lanes as last read; NULL for one that never counted a call.  */
+  struct fc_census_lane *lane[FC_CENSUS_LANES];
 };
 
 static struct counted *counted;
@@ -96,31 +96,51 @@ poke (const struct counted *c, size_t offset, const void *buf, size_t n)
 	 == (ssize_t) n ? 0 : -1;
 }
 
-/* The sums of C's lanes into SUM: 0, or -1 when they cannot be read.  */
-static int
-read_lanes (const struct counted *c, struct fc_counts *sum)
+/* TO plus FROM, less LESS where it is not NULL, tally by tally.  */
+static void
+add_counts (struct fc_counts *to, const struct fc_counts *from,
+	    const struct fc_counts *less)
 {
-  static struct fc_census_lane lanes[FC_CENSUS_LANES];
+  enum { NTALLY = sizeof (struct fc_counts) / sizeof (struct fc_tally) };
+  struct fc_tally *t = (struct fc_tally *) to;
+  const struct fc_tally *a = (const struct fc_tally *) from;
+  const struct fc_tally *b = (const struct fc_tally *) less;
+  for (size_t i = 0; i < NTALLY; i++)
+    {
+      t[i].calls += a[i].calls - (b != NULL ? b[i].calls : 0);
+      t[i].bytes += a[i].bytes - (b != NULL ? b[i].bytes : 0);
+    }
+}
+
+/* What C's lanes counted since they were last read, added to DELTA
+   (NULL: only remember them): only the lanes whose count of calls moved
+   are read whole.  0, or -1 when they cannot be read.  */
+static int
+read_lanes (struct counted *c, struct fc_counts *delta)
+{
   struct fc_census s;
-  memset (sum, 0, FASTCOPY_FAMILY_COUNT * sizeof *sum);
   if (peek (c, c->address, &s, sizeof s) != 0)
     return -1;
   if (s.lanes == 0)
     return 0;			/* no call counted yet */
-  if (peek (c, s.lanes, lanes, sizeof lanes) != 0)
-    return -1;
-  enum { NTALLY = sizeof (struct fc_counts) / sizeof (struct fc_tally) };
+  struct fc_census_lane head[FC_CENSUS_LANES];
   for (int l = 0; l < FC_CENSUS_LANES; l++)
-    for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
-      {
-	const struct fc_tally *from = (const struct fc_tally *) &lanes[l].family[f];
-	struct fc_tally *to = (struct fc_tally *) &sum[f];
-	for (size_t i = 0; i < NTALLY; i++)
-	  {
-	    to[i].calls += from[i].calls;
-	    to[i].bytes += from[i].bytes;
-	  }
-      }
+    {
+      uint64_t at = s.lanes + l * sizeof head[0];
+      if (peek (c, at, &head[l], offsetof (struct fc_census_lane, family))
+	  != 0)
+	return -1;
+      if (head[l].calls == (c->lane[l] != NULL ? c->lane[l]->calls : 0))
+	continue;
+      static struct fc_census_lane now;
+      if (peek (c, at, &now, sizeof now) != 0)
+	return -1;
+      if (c->lane[l] == NULL)
+	c->lane[l] = zalloc (sizeof now);
+      for (int f = 0; f < FASTCOPY_FAMILY_COUNT && delta != NULL; f++)
+	add_counts (&delta[f], &now.family[f], &c->lane[l]->family[f]);
+      *c->lane[l] = now;
+    }
   return 0;
 }
 
@@ -141,7 +161,7 @@ open_window (struct counted *c, uint64_t deadline)
       return;			/* another sampler's window */
   /* The first window starts from what the lanes hold already (an
      earlier sampler's).  */
-  if (!c->counting && read_lanes (c, c->last) != 0)
+  if (!c->counting && read_lanes (c, NULL) != 0)
     return;
   c->counting = 1;
   memcpy (c->saved, s.entry, sizeof c->saved);
@@ -179,29 +199,20 @@ close_window (struct counted *c, size_t g)
   c->open = 0;
   if (poke (c, FC_CENSUS_ENTRY_OFFSET, c->saved, sizeof c->saved) != 0)
     return;			/* gone, or closed by its deadline */
-  struct fc_counts now[FASTCOPY_FAMILY_COUNT];
-  if (read_lanes (c, now) != 0)
+  static struct fc_counts delta[FASTCOPY_FAMILY_COUNT];
+  memset (delta, 0, sizeof delta);
+  if (read_lanes (c, delta) != 0)
     return;
-  enum { NTALLY = sizeof (struct fc_counts) / sizeof (struct fc_tally) };
   int counted_any = 0;
   for (int f = 0; f < FASTCOPY_FAMILY_COUNT; f++)
     {
-      const struct fc_tally *a = (const struct fc_tally *) &c->last[f];
-      const struct fc_tally *b = (const struct fc_tally *) &now[f];
-      struct fc_tally *to = (struct fc_tally *) &result.total[f];
-      for (size_t i = 0; i < NTALLY; i++)
-	{
-	  to[i].calls += b[i].calls - a[i].calls;
-	  to[i].bytes += b[i].bytes - a[i].bytes;
-	}
+      add_counts (&result.total[f], &delta[f], NULL);
       for (size_t k = 0; k < FC_BUCKETS; k++)
 	{
-	  uint64_t d = now[f].size[k].calls - c->last[f].size[k].calls;
-	  result.group[g][f][k] += d;
-	  counted_any |= d != 0;
+	  result.group[g][f][k] += delta[f].size[k].calls;
+	  counted_any |= delta[f].size[k].calls != 0;
 	}
     }
-  memcpy (c->last, now, sizeof now);
   if (counted_any)
     cover (c->pid);
 }

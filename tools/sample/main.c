@@ -171,7 +171,8 @@ sample (const struct sample_options *o)
   else
     perf_enable (s);
   int more = 1, wait_ms = 100;
-  census_init (o->hz);
+  if (!o->no_census)
+    census_init (o->hz);
   while (!sample_stop && more && (o->seconds == 0 || now () < end))
     {
       perf_read (s, wait_ms, &procs_sink);

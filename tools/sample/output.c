@@ -230,8 +230,16 @@ tvd (const double *h, const double *full)
   return d / 2;
 }
 
+/* What the windows' spread does not show: counting slows the calls it
+   counts, the cheapest most, and those count a little low (0.4% of the
+   1-byte clears of mix 809, the worst of seeds 800-819,
+   doc/bench/intel-6-207-sampler-census-*.txt): a distance and a share
+   the bound allows beyond the bootstrap's.  */
+#define CENSUS_TVD_ALLOWANCE 0.01
+#define CENSUS_SHARE_ALLOWANCE 0.002
+
 /* The bound of W's histograms (struct bound): a bootstrap over CR's
-   groups of windows.  Each resample draws as many groups as there are,
+   groups of windows, plus the allowances above.  Each resample draws as many groups as there are,
    with replacement; the bound is the 95th percentile of the distance of
    its histograms, and of its share of clears, from the whole census's.
    Calls in processes no window counted, which W has from their samples,
@@ -292,12 +300,13 @@ bound (const struct census_result *cr, double scale,
     {
       double calls = w->family[f].calls, mine = scale * counted[f];
       double u = calls > 0 && mine < calls ? 1 - mine / calls : 0;
-      b.tvd[f] = (1 - u) * q[f] + u;
+      double census = counted[f] > 0 ? q[f] + CENSUS_TVD_ALLOWANCE : 0;
+      b.tvd[f] = (1 - u) * census + u;
       all += calls;
       all_counted += mine < calls ? mine : calls;
     }
   double u = all > 0 ? 1 - all_counted / all : 0;
-  b.share = (1 - u) * q[FASTCOPY_FAMILY_COUNT] + u;
+  b.share = (1 - u) * (q[FASTCOPY_FAMILY_COUNT] + CENSUS_SHARE_ALLOWANCE) + u;
   return b;
 }
 

@@ -23,7 +23,7 @@ work_name=sample-census
 . "$(dirname "$0")/test-setup.sh"
 data=$(cd "$(dirname "$0")/../../.." && pwd)/bench/data
 
-# mix SEED [OPTION...]: sample mix SEED for 3 s of its CPU time into
+# mix SEED [OPTION...]: sample mix SEED for 1.5 s of its CPU time into
 # $work/est-SEED.csv, its exact count in $work/exact-SEED.csv.
 mix ()
 {
@@ -31,7 +31,7 @@ mix ()
     shift
     "$sample" --cache-dir "$work" -F 999 "$@" -o "$work/est-$seed.csv" -- \
         env FASTCOPY= FASTCOPY_CONFIG= \
-        "$driver" mix "$lib" "$data" "$seed" 3 "$work/exact-$seed.csv" \
+        "$driver" mix "$lib" "$data" "$seed" 1.5 "$work/exact-$seed.csv" \
         > "$work/mix-$seed.txt" 2>&1
 }
 
@@ -88,13 +88,13 @@ fi
 # The sampler killed: sample the program by its PID, so that it is not
 # the sampler's child.
 seed=$((seed + 1))
-env FASTCOPY= FASTCOPY_CONFIG= "$driver" mix "$lib" "$data" "$seed" 3 \
+env FASTCOPY= FASTCOPY_CONFIG= "$driver" mix "$lib" "$data" "$seed" 2 \
     "$work/exact-$seed.csv" > "$work/killed.txt" 2>&1 &
 program=$!
 "$sample" --cache-dir "$work" -F 4999 -d 10 -p $program -o "$work/killed.csv" \
     > "$work/killed-sampler.txt" 2>&1 &
 sampler=$!
-sleep 1.5
+sleep 1
 kill -KILL $sampler
 wait $sampler
 if wait $program; then

@@ -27,17 +27,22 @@ while getopts r: o; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 4 ] || usage
-case $1 in copy) fn=memcpy ;; clear) fn=memset ;; *) usage ;; esac
+# The summary line of the recording's replay: memcpy's names it, memset's
+# has its geomean only (one recording: its ratio).
+case $1 in
+    copy) fn=memcpy line="memcpy distribution $(basename "$2" .csv)" ;;
+    clear) fn=memset line="memset distributions: geomean" ;;
+    *) usage ;;
+esac
 recording=$2 a=$3 b=$4
 bench=$PWD/bench/fastcopy-bench
 [ -x "$bench" ] || { echo "$me: no $bench: run it in a build tree" >&2; exit 1; }
-name=$(basename "$recording" .csv)
 
 # ratio SETTINGS: one replay's time over glibc's.
 ratio ()
 {
     FASTCOPY=$1 FASTCOPY_CONFIG= "$bench" -c $fn-dist --dist "$recording" --quiet |
-	awk -v line="$fn distribution $name" 'index($0, line) == 1 { print $4 }' |
+	awk -v line="$line" 'index($0, line) == 1 { print $4 }' |
 	head -1
 }
 

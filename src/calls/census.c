@@ -65,7 +65,7 @@ close_if_late (void)
 }
 
 /* The calling thread's lane, mapped at the first call; NULL if the lanes
-   cannot be mapped.  */
+   cannot be mapped, and the window closes then.  */
 static struct fc_census_lane *
 lane (void)
 {
@@ -77,7 +77,11 @@ lane (void)
 		      PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		      -1, 0);
       if (p == MAP_FAILED)
-	return NULL;
+	{
+	  close_window ();	/* nothing to count into, nor to look at
+				   the clock from */
+	  return NULL;
+	}
       uint64_t none = 0;
       if (__atomic_compare_exchange_n (&fc_census.lanes, &none,
 				       (uint64_t) (uintptr_t) p, 0,

@@ -71,15 +71,8 @@ uniform (void)
   return (double) (fcm_splitmix64 (&rng_state) >> 11) / (double) (1ull << 53);
 }
 
-static uint64_t
-monotonic_ns (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (uint64_t) t.tv_sec * 1000000000u + (uint64_t) t.tv_nsec;
-}
-
-/* N bytes at OFFSET in C's census from or to BUF: 0, or -1.  */
+/* N bytes at ADDRESS in C's process into BUF (peek), or N bytes of BUF
+   to OFFSET in its census (poke): 0, or -1.  */
 static int
 peek (const struct counted *c, uint64_t address, void *buf, size_t n)
 {
@@ -238,7 +231,7 @@ window (void)
 {
   struct census_target *t;
   size_t n = procs_census_targets (&t);
-  uint64_t deadline = monotonic_ns () + WINDOW_NS + DEADLINE_SLACK_NS;
+  uint64_t deadline = fcm_now_ns () + WINDOW_NS + DEADLINE_SLACK_NS;
   int any = 0;
   for (size_t i = 0; i < n; i++)
     {
@@ -252,11 +245,11 @@ window (void)
   free (t);
   if (!any)
     return;
-  uint64_t opened = monotonic_ns ();
+  uint64_t opened = fcm_now_ns ();
   struct timespec w = { 0, (long) WINDOW_NS };
   while (nanosleep (&w, &w) != 0 && errno == EINTR && !sample_stop)
     ;
-  result.open_ns += monotonic_ns () - opened;
+  result.open_ns += fcm_now_ns () - opened;
   size_t g = result.windows % CENSUS_GROUPS;
   for (size_t i = 0; i < ncounted; i++)
     if (counted[i].open)
